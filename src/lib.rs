@@ -1,0 +1,22 @@
+//! rankup: chess variants in which pieces promote, demote and level up.
+//!
+//! The crate is layered; each layer imports only those below it:
+//!
+//! * [`rules`]: the engine (boards with holes, movement as data, positions, make/unmake, legal
+//!   moves, game end). It imports nothing else from the crate.
+//! * [`variants`]: one file per game, written as data for the engine.
+//! * [`notation`]: coordinate tokens and SAN.
+//! * [`game`]: a played game with its history and repetition.
+//!
+//! ```
+//! use rankup::rules::Position;
+//! use rankup::variants::{variant, VariantId};
+//!
+//! let mut pos = Position::start(variant(VariantId::Chess));
+//! assert_eq!(pos.perft(2), 400);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod rules;
+pub mod variants;

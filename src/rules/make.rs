@@ -1,0 +1,120 @@
+//! Making and unmaking moves.
+//!
+//! Every board write in [`Position::make`] goes through one logging writer that records the
+//! square's previous contents, so [`Position::unmake`] is generic: restore the logged cells in
+//! reverse and copy the saved [`State`] back (Rustic's "restore all at once"). Rules that
+//! change extra squares (contagion, level transfers) will write through the same log and need
+//! no undo code of their own.
+
+use super::geometry::Square;
+use super::moves::{Move, MoveKind};
+use super::piece::{Color, Piece};
+use super::position::{Position, State};
+use super::spec::FiftyMoveRule;
+use super::zobrist;
+
+/// Most board writes one move makes.
+const MAX_CHANGES: usize = 8;
+
+/// What [`Position::unmake`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    state: State,
+    changes: [(Square, Option<Piece>, u16); MAX_CHANGES],
+    len: u8,
+}
+
+impl Position {
+    #[inline]
+    fn write(&mut self, undo: &mut Undo, sq: Square, piece: Option<Piece>, level: u16) {
+        undo.changes[undo.len as usize] = (sq, self.board[sq.index()], self.levels[sq.index()]);
+        undo.len += 1;
+        self.place(sq, piece, level);
+    }
+
+    /// Plays a legal move of this position and returns what [`Position::unmake`] needs.
+    ///
+    /// The move must come from [`Position::legal_moves`] of this very position; anything else
+    /// corrupts the position (match user input against the legal list first).
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let v = self.variant;
+        let us = self.turn();
+        let mut undo = Undo {
+            state: self.state,
+            changes: [(mv.from, None, 0); MAX_CHANGES],
+            len: 0,
+        };
+        // Take the old state's keys out; the new ones go in at the end.
+        self.state.hash ^= zobrist::castling(self.state.castling)
+            ^ zobrist::extras(self.extra_bits())
+            ^ self.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
+        let level = self.levels[mv.from.index()];
+        let landed = mv.promotion.map_or(mv.piece, |k| Piece::new(us, k));
+        match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                self.write(&mut undo, mv.from, None, 0);
+                self.write(&mut undo, mv.to, Some(landed), level);
+            }
+            MoveKind::EnPassant => {
+                let victim = mv
+                    .to
+                    .offset(0, -us.forward())
+                    .expect("BUG: an e.p. square has a square behind it");
+                self.write(&mut undo, victim, None, 0);
+                self.write(&mut undo, mv.from, None, 0);
+                self.write(&mut undo, mv.to, Some(landed), level);
+            }
+            MoveKind::Castle(i) => {
+                let s = v.castlings[i as usize].spec;
+                let partner = self.board[s.rook_from.index()];
+                let partner_level = self.levels[s.rook_from.index()];
+                self.write(&mut undo, s.king_from, None, 0);
+                self.write(&mut undo, s.rook_from, None, 0);
+                self.write(&mut undo, s.king_to, Some(mv.piece), level);
+                self.write(&mut undo, s.rook_to, partner, partner_level);
+                self.state.castling &= v.castle_mask[s.rook_from.index()];
+            }
+            MoveKind::Swap => {
+                let other = self.board[mv.to.index()];
+                let other_level = self.levels[mv.to.index()];
+                self.write(&mut undo, mv.from, other, other_level);
+                self.write(&mut undo, mv.to, Some(mv.piece), level);
+                self.state.swap_unused &= !(1 << us.index());
+                self.state.castling &= if us == Color::White { !3 } else { !12 };
+            }
+        }
+        self.state.castling &= v.castle_mask[mv.from.index()] & v.castle_mask[mv.to.index()];
+        self.state.ep = match mv.kind {
+            MoveKind::DoubleStep => Square::from_index((mv.from.index() + mv.to.index()) / 2),
+            _ => None,
+        };
+        let pawn = v.piece(mv.piece.kind()).pawn && mv.kind != MoveKind::Swap;
+        let resets =
+            mv.capture.is_some() || (pawn && v.fifty_move() == FiftyMoveRule::CaptureOrPawn);
+        self.state.halfmoves = if resets { 0 } else { self.state.halfmoves + 1 };
+        if us == Color::Black {
+            self.state.fullmoves += 1;
+        }
+        if mv.from == self.state.royal[us.index()] {
+            self.state.royal[us.index()] = match mv.kind {
+                MoveKind::Castle(i) => v.castlings[i as usize].spec.king_to,
+                _ => mv.to,
+            };
+            self.state.unmoved_kings &= !(1 << us.index());
+        }
+        self.state.turn = !us;
+        self.state.hash ^= zobrist::side()
+            ^ zobrist::castling(self.state.castling)
+            ^ zobrist::extras(self.extra_bits())
+            ^ self.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, with its [`Undo`].
+    pub fn unmake(&mut self, _mv: Move, undo: Undo) {
+        for &(sq, piece, level) in undo.changes[..undo.len as usize].iter().rev() {
+            self.place(sq, piece, level);
+        }
+        self.state = undo.state;
+    }
+}

@@ -1,0 +1,561 @@
+//! Move generation: pseudo-legal moves from the variant's tables, attack detection, the
+//! legality filter and perft.
+//!
+//! Legality never plays the move. [`Position::attacked`] takes the occupancy and the set of
+//! attackers still present as arguments, so "would my King be attacked after this move?" is
+//! one call with the move's effect on those two sets. In games whose attacks are all leaps
+//! and slides (no cannons, no lame captures) most moves need not even that: when the side to
+//! move is not in check, only King moves, e.p. captures, castling and moves of possibly
+//! pinned pieces are tested. Both paths are cross-checked against make/unmake in tests.
+
+use super::geometry::{Square, SquareSet, Squares, GRID_CELLS};
+use super::moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};
+use super::piece::{Color, Piece};
+use super::position::Position;
+use super::variant::{CAPTURE, EP_CAPTURE, QUIET, SETS_EP};
+
+impl Position {
+    /// Whether `sq` is attacked by `by`'s pieces in `attackers` (a subset of `by`'s pieces)
+    /// on a board whose occupied squares are `occ`.
+    ///
+    /// Passing altered sets asks the question for a board after a move that has not been
+    /// made: the mover's origin removed from `occ`, a captured piece removed from
+    /// `attackers`.
+    pub fn attacked(&self, sq: Square, by: Color, occ: SquareSet, attackers: SquareSet) -> bool {
+        let v = self.variant;
+        let c = by.index();
+        let base = c * v.nprof;
+        for &p in &v.leap_profiles[c] {
+            let p = p as usize;
+            if v.leap_att[(base + p) * GRID_CELLS + sq.index()] & self.by_profile[c][p] & attackers
+                != 0
+            {
+                return true;
+            }
+        }
+        let ndirs = v.dirs.len();
+        for &d in &v.cap_dirs[c] {
+            let d = d as usize;
+            let idx = sq.index() * ndirs + d;
+            if v.rev_lines[idx] & attackers == 0 {
+                continue;
+            }
+            let (start, len) = v.rev_rays[idx];
+            let mut screened = false;
+            for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                if occ & t.bit() == 0 {
+                    continue;
+                }
+                if attackers & t.bit() != 0 {
+                    let piece = self.board[t.index()].expect("BUG: attacker square is occupied");
+                    let slot = (base + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
+                    if screened {
+                        if v.hop_cap[slot] {
+                            return true;
+                        }
+                    } else {
+                        let (min, max) = v.ride_cap[slot];
+                        let dist = k + 1;
+                        if max > 0 && dist >= min as usize && dist <= max as usize {
+                            return true;
+                        }
+                    }
+                }
+                if screened {
+                    break;
+                }
+                screened = true;
+            }
+        }
+        for la in &v.lame_att[c * GRID_CELLS + sq.index()] {
+            if attackers & la.from.bit() == 0 {
+                continue;
+            }
+            let piece = self.board[la.from.index()].expect("BUG: attacker square is occupied");
+            if v.profile(piece.kind(), self.levels[la.from.index()]) == la.profile as usize
+                && self.any_path_clear(la.path_start, la.path_count, occ)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn any_path_clear(&self, start: u32, count: u8, occ: SquareSet) -> bool {
+        let v = self.variant;
+        v.paths[start as usize..start as usize + count as usize]
+            .iter()
+            .any(|&(s, n)| {
+                v.ray_squares[s as usize..s as usize + n as usize]
+                    .iter()
+                    .all(|t| occ & t.bit() == 0)
+            })
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let us = self.turn();
+        self.attacked(
+            self.royal_square(us),
+            !us,
+            self.occupied,
+            self.by_color[(!us).index()],
+        )
+    }
+
+    /// The square of the Pawn an e.p. capture to `to` by `us` removes.
+    #[inline]
+    fn ep_victim(to: Square, us: Color) -> Square {
+        to.offset(0, -us.forward())
+            .expect("BUG: an e.p. square has a square behind it")
+    }
+
+    /// Pushes `mv`, expanded into its promotion choices where its destination is in the
+    /// piece's promotion zone.
+    #[inline]
+    fn push_promotions(&self, out: &mut Vec<Move>, mv: Move) {
+        let v = self.variant;
+        match v.promotion_at(mv.piece.color(), mv.piece.kind(), mv.to) {
+            None => out.push(mv),
+            Some(rule) => {
+                let flags = if rule.targets.len() > 1 {
+                    PROMO_CHOICE
+                } else {
+                    0
+                } | if rule.mandatory { 0 } else { PROMO_OPTIONAL };
+                if !rule.mandatory {
+                    out.push(mv);
+                }
+                for &t in &rule.targets {
+                    out.push(Move {
+                        promotion: Some(t),
+                        flags,
+                        ..mv
+                    });
+                }
+            }
+        }
+    }
+
+    /// Appends the pseudo-legal moves: every move by the pieces' movement, castling whose
+    /// King does not start in, pass or land on an attacked square, but no test of whether
+    /// the mover's King is left attacked.
+    pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let v = self.variant;
+        let us = self.turn();
+        let occ = self.occupied;
+        let enemy = self.by_color[(!us).index()];
+        let promo_squares = |piece: Piece| {
+            v.promo_zone[piece.color().index() * v.kinds.len() + piece.kind().index()]
+        };
+        for from in Squares(self.by_color[us.index()]) {
+            let piece = self.board[from.index()].expect("BUG: own square is occupied");
+            let zone = promo_squares(piece);
+            let sm = v.moves_from(us, v.profile(piece.kind(), self.levels[from.index()]), from);
+            let base = Move {
+                from,
+                to: from,
+                piece,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Normal,
+                flags: 0,
+            };
+            let push = |out: &mut Vec<Move>, mv: Move| {
+                if zone & mv.to.bit() != 0 {
+                    self.push_promotions(out, mv);
+                } else {
+                    out.push(mv);
+                }
+            };
+            for leap in &v.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
+                let to = leap.to;
+                if occ & to.bit() == 0 {
+                    if leap.flags & QUIET != 0 {
+                        push(out, Move { to, ..base });
+                    } else if leap.flags & EP_CAPTURE != 0 && self.state.ep == Some(to) {
+                        let victim = Self::ep_victim(to, us);
+                        push(
+                            out,
+                            Move {
+                                to,
+                                capture: self.board[victim.index()],
+                                kind: MoveKind::EnPassant,
+                                ..base
+                            },
+                        );
+                    }
+                } else if enemy & to.bit() != 0 && leap.flags & CAPTURE != 0 {
+                    push(
+                        out,
+                        Move {
+                            to,
+                            capture: self.board[to.index()],
+                            ..base
+                        },
+                    );
+                }
+            }
+            for ray in &v.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
+                let squares =
+                    &v.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
+                if ray.hop {
+                    let mut screened = false;
+                    for &to in squares {
+                        if occ & to.bit() == 0 {
+                            if screened && ray.flags & QUIET != 0 {
+                                push(out, Move { to, ..base });
+                            }
+                            continue;
+                        }
+                        if !screened {
+                            screened = true;
+                            continue;
+                        }
+                        if enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
+                            push(
+                                out,
+                                Move {
+                                    to,
+                                    capture: self.board[to.index()],
+                                    ..base
+                                },
+                            );
+                        }
+                        break;
+                    }
+                } else {
+                    for (k, &to) in squares.iter().enumerate() {
+                        let reached = k + 1 >= ray.min as usize;
+                        if occ & to.bit() == 0 {
+                            if reached && ray.flags & QUIET != 0 {
+                                push(out, Move { to, ..base });
+                            }
+                            continue;
+                        }
+                        if reached && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
+                            push(
+                                out,
+                                Move {
+                                    to,
+                                    capture: self.board[to.index()],
+                                    ..base
+                                },
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            for lame in &v.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
+                let to = lame.to;
+                let capture = if occ & to.bit() == 0 {
+                    if lame.flags & QUIET == 0 {
+                        continue;
+                    }
+                    None
+                } else if enemy & to.bit() != 0 && lame.flags & CAPTURE != 0 {
+                    self.board[to.index()]
+                } else {
+                    continue;
+                };
+                if self.any_path_clear(lame.path_start, lame.path_count, occ) {
+                    let kind = if lame.flags & SETS_EP != 0 {
+                        MoveKind::DoubleStep
+                    } else {
+                        MoveKind::Normal
+                    };
+                    push(
+                        out,
+                        Move {
+                            to,
+                            capture,
+                            kind,
+                            ..base
+                        },
+                    );
+                }
+            }
+        }
+        self.castling_moves(out);
+    }
+
+    fn castling_moves(&self, out: &mut Vec<Move>) {
+        let v = self.variant;
+        let us = self.turn();
+        if self.state.castling == 0 {
+            return;
+        }
+        let them = !us;
+        let mut in_check = None;
+        for (i, c) in v.castlings.iter().enumerate() {
+            let s = c.spec;
+            if s.color != us
+                || self.state.castling & c.right == 0
+                || self.occupied & c.must_be_empty != 0
+                || self.state.royal[us.index()] != s.king_from
+                || self.by_color[us.index()] & s.rook_from.bit() == 0
+            {
+                continue;
+            }
+            let check = *in_check.get_or_insert_with(|| self.is_check());
+            if check {
+                return;
+            }
+            let attackers = self.by_color[them.index()];
+            if Squares(c.king_path)
+                .any(|sq| sq != s.king_from && self.attacked(sq, them, self.occupied, attackers))
+            {
+                continue;
+            }
+            out.push(Move {
+                from: s.king_from,
+                to: s.king_to,
+                piece: self.board[s.king_from.index()].expect("BUG: King on its square"),
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Castle(i as u8),
+                flags: 0,
+            });
+        }
+    }
+
+    /// Whether the mover's royal piece is safe after `mv` (a pseudo-legal move).
+    pub(crate) fn is_safe_after(&self, mv: &Move) -> bool {
+        let us = self.turn();
+        let them = !us;
+        let mut occ = (self.occupied & !mv.from.bit()) | mv.to.bit();
+        let mut attackers = self.by_color[them.index()] & !mv.to.bit();
+        let mut king = self.royal_square(us);
+        match mv.kind {
+            MoveKind::EnPassant => {
+                let victim = Self::ep_victim(mv.to, us);
+                occ &= !victim.bit();
+                attackers &= !victim.bit();
+            }
+            MoveKind::Castle(i) => {
+                let s = self.variant.castlings[i as usize].spec;
+                occ = (self.occupied & !s.king_from.bit() & !s.rook_from.bit())
+                    | s.king_to.bit()
+                    | s.rook_to.bit();
+                king = s.king_to;
+            }
+            MoveKind::Swap => {
+                occ = self.occupied;
+                king = mv.to;
+            }
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                if mv.from == king {
+                    king = mv.to;
+                }
+            }
+        }
+        !self.attacked(king, them, occ, attackers)
+    }
+
+    /// Own pieces that may be pinned to the royal piece: each is the only piece between it
+    /// and an enemy that slides along that line. A superset is fine (such moves are tested
+    /// one by one); ranges are ignored for that reason.
+    fn pinned(&self) -> SquareSet {
+        let v = self.variant;
+        let us = self.turn();
+        let them = !us;
+        let king = self.royal_square(us);
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[them.index()];
+        let ndirs = v.dirs.len();
+        let mut pinned = 0;
+        for &d in &v.cap_dirs[them.index()] {
+            let d = d as usize;
+            let idx = king.index() * ndirs + d;
+            if v.rev_lines[idx] & enemy == 0 {
+                continue;
+            }
+            let (start, len) = v.rev_rays[idx];
+            let mut candidate: Option<Square> = None;
+            for &t in &v.ray_squares[start as usize..start as usize + len as usize] {
+                if self.occupied & t.bit() == 0 {
+                    continue;
+                }
+                match candidate {
+                    None if own & t.bit() != 0 => candidate = Some(t),
+                    None => break,
+                    Some(c) => {
+                        if enemy & t.bit() != 0 {
+                            let piece = self.board[t.index()].expect("occupied");
+                            let prof = v.profile(piece.kind(), self.levels[t.index()]);
+                            if v.ride_cap[(them.index() * v.nprof + prof) * ndirs + d].1 > 0 {
+                                pinned |= c.bit();
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Replaces the contents of `out` with the legal moves.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+        let v = self.variant;
+        let us = self.turn();
+        let king = self.royal_square(us);
+        if v.simple_legality && !self.is_check() {
+            let pinned = self.pinned();
+            let them = !us;
+            let enemy = self.by_color[them.index()];
+            out.retain(|m| {
+                if m.from == king {
+                    match m.kind {
+                        MoveKind::Normal => !self.attacked(
+                            m.to,
+                            them,
+                            self.occupied & !king.bit(),
+                            enemy & !m.to.bit(),
+                        ),
+                        _ => self.is_safe_after(m),
+                    }
+                } else if pinned & m.from.bit() == 0 && m.kind != MoveKind::EnPassant {
+                    true
+                } else {
+                    self.is_safe_after(m)
+                }
+            });
+        } else {
+            out.retain(|m| self.is_safe_after(m));
+        }
+    }
+
+    /// The legal moves. Moves that offer a choice (promote or not, which type) are listed
+    /// once per choice.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Whether `mv` is one of the legal moves.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// Whether an e.p. capture is legal now (for repetition, RULES.md section 0).
+    pub(crate) fn has_legal_ep(&self) -> bool {
+        self.state.ep.is_some()
+            && self
+                .legal_moves()
+                .iter()
+                .any(|m| m.kind == MoveKind::EnPassant)
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep (1 at depth 0).
+    /// Draws by rule are ignored, as RULES.md section 0 says.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
+        perft_inner(self, depth, &mut buffers)
+    }
+
+    /// Perft split by first move: each legal move with the leaf count below it.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let mut buffers = vec![Vec::with_capacity(128); depth as usize];
+        let moves = self.legal_moves();
+        moves
+            .into_iter()
+            .map(|m| {
+                let undo = self.make(m);
+                let n = perft_inner(self, depth - 1, &mut buffers);
+                self.unmake(m, undo);
+                (m, n)
+            })
+            .collect()
+    }
+}
+
+fn perft_inner(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = buffers.split_first_mut().expect("BUG: one buffer per ply");
+    pos.legal_moves_into(buf);
+    if depth == 1 {
+        return buf.len() as u64;
+    }
+    let mut nodes = 0;
+    for i in 0..buf.len() {
+        let m = buf[i];
+        let undo = pos.make(m);
+        nodes += perft_inner(pos, depth - 1, rest);
+        pos.unmake(m, undo);
+    }
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    /// Legal moves by brute force: make each pseudo-legal move and test the King.
+    fn brute_legal(pos: &mut Position) -> Vec<Move> {
+        let mut pseudo = Vec::new();
+        pos.pseudo_moves(&mut pseudo);
+        pseudo
+            .into_iter()
+            .filter(|&m| {
+                let undo = pos.make(m);
+                let mover = !pos.turn();
+                let ok = !pos.attacked(
+                    pos.royal_square(mover),
+                    pos.turn(),
+                    pos.occupied,
+                    pos.by_color[pos.turn().index()],
+                );
+                pos.unmake(m, undo);
+                ok
+            })
+            .collect()
+    }
+
+    fn sweep(pos: &mut Position, depth: u32) {
+        let mut fast = pos.legal_moves();
+        let mut slow = brute_legal(pos);
+        let key = |m: &Move| (m.from, m.to, m.promotion, m.flags);
+        fast.sort_by_key(key);
+        slow.sort_by_key(key);
+        assert_eq!(
+            fast,
+            slow,
+            "legal filter disagrees with make/unmake in {}",
+            pos.fen()
+        );
+        if depth > 0 {
+            for m in fast {
+                let undo = pos.make(m);
+                sweep(pos, depth - 1);
+                pos.unmake(m, undo);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_legality_matches_make_unmake() {
+        let chess = variant(VariantId::Chess);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPP1/R4RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            sweep(&mut Position::from_fen(chess, fen).unwrap(), 2);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! A game's rules as plain data, written by the files in `src/variants/` and checked once by
+//! [`Variant::compile`](super::Variant::compile).
+
+use super::geometry::Square;
+use super::movement::Movement;
+use super::piece::Color;
+
+/// Everything that defines one game.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// Stable identifier for the command line, saves and the engine protocol (`promochess`).
+    pub id: &'static str,
+    /// Display name (`PromoChess`).
+    pub name: &'static str,
+    /// One-line description for menus.
+    pub summary: &'static str,
+    /// Files of the bounding rectangle.
+    pub files: u8,
+    /// Ranks of the bounding rectangle.
+    pub ranks: u8,
+    /// Squares inside the rectangle that do not exist.
+    pub holes: Vec<Square>,
+    /// The piece table; a piece's index is its [`PieceKind`](super::PieceKind).
+    pub pieces: Vec<PieceSpec>,
+    /// The start position as a position string (RULES.md section 8).
+    pub start: &'static str,
+    /// Every castling move, for both colours.
+    pub castling: Vec<CastlingSpec>,
+    /// Whether a Pawn's double step can be answered by an e.p. capture.
+    pub en_passant: bool,
+    /// What resets the 50-move counter.
+    pub fifty_move: FiftyMoveRule,
+    /// Which material balances are drawn at once.
+    pub material_draw: MaterialDraw,
+    /// Extra position state this game tracks.
+    pub extras: Extras,
+}
+
+/// One piece type.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// Name for menus and legends (`Wildebeest`).
+    pub name: &'static str,
+    /// Upper-case letter in position strings and SAN; unique within the game.
+    pub letter: char,
+    /// How it moves (at level 1 where [`PieceSpec::levels`] is set).
+    pub movement: Movement,
+    /// Whether it is the royal piece (exactly one per side).
+    pub royal: bool,
+    /// Whether it is a Pawn: SAN omits its letter, its moves reset the 50-move counter where
+    /// the game says so, and its double step makes an e.p. square.
+    pub pawn: bool,
+    /// Promotion rules, tried in order; the first whose zone holds the destination applies.
+    pub promotions: Vec<PromotionSpec>,
+    /// Level-dependent movement (Upgrade Chess).
+    pub levels: Option<LevelSpec>,
+}
+
+impl PieceSpec {
+    /// A plain piece: not royal, not a pawn, no promotion.
+    pub fn new(name: &'static str, letter: char, movement: Movement) -> PieceSpec {
+        PieceSpec {
+            name,
+            letter,
+            movement,
+            royal: false,
+            pawn: false,
+            promotions: Vec::new(),
+            levels: None,
+        }
+    }
+
+    /// Marks the piece royal.
+    pub fn royal(mut self) -> PieceSpec {
+        self.royal = true;
+        self
+    }
+
+    /// Marks the piece a Pawn.
+    pub fn pawn(mut self) -> PieceSpec {
+        self.pawn = true;
+        self
+    }
+
+    /// Adds a promotion rule.
+    pub fn promotes(mut self, rule: PromotionSpec) -> PieceSpec {
+        self.promotions.push(rule);
+        self
+    }
+}
+
+/// Movement that grows with the piece's level.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelSpec {
+    /// The level from which movement stops growing.
+    pub cap: u16,
+    /// Movement at a level in `1..=cap`.
+    pub movement: fn(u16) -> Movement,
+}
+
+/// Where and into what a piece promotes.
+#[derive(Clone, Debug)]
+pub struct PromotionSpec {
+    /// The squares on which a move must end to promote.
+    pub zone: Zone,
+    /// Letters of the types it may become; several means the mover picks one.
+    pub to: Vec<char>,
+    /// Whether promotion is forced (otherwise the mover may decline).
+    pub mandatory: bool,
+}
+
+/// A set of squares described from White's side; Black's is the same set rotated by 180
+/// degrees, which is how every game here sets up Black.
+#[derive(Clone, Debug)]
+pub enum Zone {
+    /// Ranks counted from the owner's side, 1-based (`7..=9` is PromoChess's zone).
+    Ranks(u8, u8),
+    /// Explicit squares for White.
+    Squares(Vec<Square>),
+}
+
+/// One castling move.
+#[derive(Clone, Copy, Debug)]
+pub struct CastlingSpec {
+    /// Who castles.
+    pub color: Color,
+    /// `true` for the right on the higher-file corner (`K`/`k`), `false` for the a-file
+    /// corner (`Q`/`q`).
+    pub king_side: bool,
+    /// The King's square before.
+    pub king_from: Square,
+    /// The King's square after.
+    pub king_to: Square,
+    /// The partner's square before.
+    pub rook_from: Square,
+    /// The partner's square after.
+    pub rook_to: Square,
+}
+
+/// What resets the 50-move counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiftyMoveRule {
+    /// Captures and Pawn moves (FIDE).
+    CaptureOrPawn,
+    /// Captures only (Veteran Chess).
+    CaptureOnly,
+}
+
+/// Material balances that end the game as a draw at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MaterialDraw {
+    /// Only the two royal pieces left.
+    BareKings,
+    /// FIDE's cases: bare Kings, a lone minor piece, and Bishops all on one square colour.
+    Fide {
+        /// The Knight's letter.
+        knight: char,
+        /// The Bishop's letter.
+        bishop: char,
+    },
+}
+
+/// Optional position state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Extras {
+    /// Track which Kings never moved (`kings:Kk`, APC).
+    pub unmoved_kings: bool,
+    /// Track the once-per-game King swap (`swap:Kk`, Tamerspiel).
+    pub king_swap: bool,
+}
+
+/// Parses a square name in a variant file, where a typo is a programming error.
+///
+/// # Panics
+/// When `name` is not a square name.
+pub fn sq(name: &str) -> Square {
+    name.parse()
+        .unwrap_or_else(|_| panic!("BUG: bad square '{name}' in a variant spec"))
+}

@@ -1,0 +1,679 @@
+//! A compiled game: the [`VariantSpec`] checked once and turned into per-square tables.
+//!
+//! Compilation resolves everything that does not depend on the position: which squares each
+//! piece (per colour, per movement profile) can leap to, the rays it slides along (already
+//! cut at the board edge and at holes, and at its maximum range), the reversed tables that
+//! answer "is this square attacked?", promotion zones per square and castling masks. Move
+//! generation then only reads tables and occupancy.
+
+use std::fmt;
+
+use super::fen;
+use super::geometry::{Shape, ShapeError, Square, SquareSet, Squares, GRID_CELLS};
+use super::movement::{Modality, Reach};
+use super::piece::{Color, Piece, PieceKind, MAX_KINDS};
+use super::spec::{
+    CastlingSpec, Extras, FiftyMoveRule, MaterialDraw, PieceSpec, VariantSpec, Zone,
+};
+
+/// Largest number of movement profiles (piece kinds, times levels where movement grows with
+/// the level) one variant may have.
+pub const MAX_PROFILES: usize = 48;
+
+/// Leap flag: may end on an empty square.
+pub(crate) const QUIET: u8 = 1;
+/// Leap flag: may capture.
+pub(crate) const CAPTURE: u8 = 2;
+/// Leap flag: may capture e.p. (a Pawn's capturing step).
+pub(crate) const EP_CAPTURE: u8 = 4;
+/// Lame-leap flag: this is a double step that leaves an e.p. square behind.
+pub(crate) const SETS_EP: u8 = 8;
+
+/// A leap from one square.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Leap {
+    pub to: Square,
+    pub flags: u8,
+}
+
+/// A slide or cannon line from one square: `len` squares in `ray_squares` from `start`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub start: u32,
+    pub len: u8,
+    /// First step at which the rider may stop (1 for ordinary riders).
+    pub min: u8,
+    pub flags: u8,
+    pub hop: bool,
+}
+
+/// A non-jumping leap: `to` is reachable if one of its paths is empty.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lame {
+    pub to: Square,
+    pub flags: u8,
+    /// Paths are `path_count` entries of `paths` from `path_start`.
+    pub path_start: u32,
+    pub path_count: u8,
+}
+
+/// A lame leap seen from its target, for attack detection.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LameAttack {
+    pub from: Square,
+    pub profile: u8,
+    pub path_start: u32,
+    pub path_count: u8,
+}
+
+/// Index ranges of one square's moves for one (colour, profile).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SquareMoves {
+    pub leaps: (u32, u32),
+    pub rays: (u32, u32),
+    pub lames: (u32, u32),
+}
+
+/// A compiled promotion rule.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    /// The types the piece may become.
+    pub targets: Vec<PieceKind>,
+    /// Whether the promotion is forced.
+    pub mandatory: bool,
+}
+
+/// A compiled castling move.
+#[derive(Clone, Copy, Debug)]
+pub struct Castling {
+    /// The spec it came from.
+    pub spec: CastlingSpec,
+    /// Its bit in the castling-rights mask.
+    pub right: u8,
+    /// Squares that must be empty (between King and partner and their destinations).
+    pub must_be_empty: SquareSet,
+    /// Squares the King stands on, passes or lands on; none may be attacked.
+    pub king_path: SquareSet,
+}
+
+/// What one piece type is, after compilation.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// The spec it came from.
+    pub spec: PieceSpec,
+    /// First movement profile.
+    pub(crate) profile_base: u8,
+    /// Number of profiles (1 unless movement depends on the level).
+    pub(crate) level_cap: u16,
+}
+
+/// Error for a variant spec that cannot be compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The board does not fit.
+    Shape(ShapeError),
+    /// Two pieces share a letter, or a letter is not an upper-case ASCII letter.
+    Letter(char),
+    /// A promotion names a letter no piece has.
+    UnknownTarget(char),
+    /// Too many piece types or movement profiles.
+    TooLarge,
+    /// Not exactly one royal piece type.
+    Royals(usize),
+    /// The start position does not parse.
+    Start(String),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Shape(e) => e.fmt(f),
+            SpecError::Letter(c) => write!(f, "piece letter '{c}' is invalid or used twice"),
+            SpecError::UnknownTarget(c) => write!(f, "promotion to unknown piece letter '{c}'"),
+            SpecError::TooLarge => write!(f, "too many piece types or movement profiles"),
+            SpecError::Royals(n) => write!(f, "expected one royal piece type, found {n}"),
+            SpecError::Start(e) => write!(f, "bad start position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// A game ready to play: its spec plus precomputed tables. Build one with
+/// [`Variant::compile`]; `crate::variants::variant` holds the compiled games.
+pub struct Variant {
+    pub(crate) spec: VariantSpec,
+    pub(crate) shape: Shape,
+    pub(crate) kinds: Vec<KindInfo>,
+    pub(crate) kind_by_letter: [Option<PieceKind>; 128],
+    pub(crate) nprof: usize,
+    pub(crate) profile_kind: Vec<PieceKind>,
+    pub(crate) sq_moves: Vec<SquareMoves>,
+    pub(crate) leaps: Vec<Leap>,
+    pub(crate) rays: Vec<Ray>,
+    pub(crate) ray_squares: Vec<Square>,
+    pub(crate) lames: Vec<Lame>,
+    /// Lame paths as (start, len) into `ray_squares`.
+    pub(crate) paths: Vec<(u32, u8)>,
+    pub(crate) leap_att: Vec<SquareSet>,
+    pub(crate) leap_profiles: [Vec<u8>; 2],
+    pub(crate) dirs: Vec<(i8, i8)>,
+    pub(crate) rev_rays: Vec<(u32, u8)>,
+    pub(crate) rev_lines: Vec<SquareSet>,
+    pub(crate) ride_cap: Vec<(u8, u8)>,
+    pub(crate) hop_cap: Vec<bool>,
+    pub(crate) cap_dirs: [Vec<u8>; 2],
+    pub(crate) lame_att: Vec<Vec<LameAttack>>,
+    pub(crate) promo: Vec<u8>,
+    /// Per (colour, kind): every square where some promotion rule applies.
+    pub(crate) promo_zone: Vec<SquareSet>,
+    pub(crate) promo_rules: Vec<PromotionRule>,
+    pub(crate) castlings: Vec<Castling>,
+    pub(crate) castle_mask: [u8; GRID_CELLS],
+    pub(crate) simple_legality: bool,
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({})", self.spec.id)
+    }
+}
+
+fn orient(color: Color, dx: i8, dy: i8) -> (i32, i32) {
+    (dx as i32, dy as i32 * color.forward())
+}
+
+fn flags_of(m: Modality) -> u8 {
+    (if m.quiet() { QUIET } else { 0 }) | (if m.captures() { CAPTURE } else { 0 })
+}
+
+impl Variant {
+    /// Checks a spec and builds its tables.
+    ///
+    /// # Errors
+    /// When the board does not fit the grid, letters clash, a promotion names an unknown
+    /// piece, there is not exactly one royal type, or the start position does not parse.
+    pub fn compile(spec: VariantSpec) -> Result<Variant, SpecError> {
+        let shape = Shape::new(spec.files, spec.ranks, &spec.holes).map_err(SpecError::Shape)?;
+        if spec.pieces.len() > MAX_KINDS {
+            return Err(SpecError::TooLarge);
+        }
+        let mut kind_by_letter = [None; 128];
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let c = p.letter;
+            if !c.is_ascii_uppercase() || kind_by_letter[c as usize].is_some() {
+                return Err(SpecError::Letter(c));
+            }
+            kind_by_letter[c as usize] = Some(PieceKind(i as u8));
+        }
+        let royals = spec.pieces.iter().filter(|p| p.royal).count();
+        if royals != 1 {
+            return Err(SpecError::Royals(royals));
+        }
+
+        // Movement profiles: one per kind, or one per level up to the cap.
+        let mut kinds = Vec::new();
+        let mut profile_movement = Vec::new();
+        let mut profile_kind = Vec::new();
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let base = profile_movement.len() as u8;
+            let cap = match &p.levels {
+                Some(levels) => {
+                    for level in 1..=levels.cap {
+                        profile_movement.push((levels.movement)(level));
+                        profile_kind.push(PieceKind(i as u8));
+                    }
+                    levels.cap
+                }
+                None => {
+                    profile_movement.push(p.movement.clone());
+                    profile_kind.push(PieceKind(i as u8));
+                    1
+                }
+            };
+            kinds.push(KindInfo {
+                spec: p.clone(),
+                profile_base: base,
+                level_cap: cap,
+            });
+        }
+        let nprof = profile_movement.len();
+        if nprof > MAX_PROFILES {
+            return Err(SpecError::TooLarge);
+        }
+
+        // Squares where each kind starts, for `i` (initial-only) atoms.
+        let lookup = |c: char| kind_by_letter.get(c as usize).copied().flatten();
+        let placement = spec.start.split(' ').next().unwrap_or("");
+        let start_cells = fen::parse_placement(&shape, &lookup, placement)
+            .map_err(|e| SpecError::Start(e.to_string()))?;
+        let mut initial = vec![0 as SquareSet; 2 * spec.pieces.len()];
+        for (sq, piece, _) in &start_cells {
+            initial[piece.color().index() * spec.pieces.len() + piece.kind().index()] |= sq.bit();
+        }
+
+        // Distinct ride and hop directions, oriented per colour.
+        let mut dirs: Vec<(i8, i8)> = Vec::new();
+        for m in &profile_movement {
+            for a in &m.atoms {
+                if matches!(a.reach, Reach::Ride { .. } | Reach::Hop) {
+                    for c in Color::ALL {
+                        let (dx, dy) = orient(c, a.dx, a.dy);
+                        let d = (dx as i8, dy as i8);
+                        if !dirs.contains(&d) {
+                            dirs.push(d);
+                        }
+                    }
+                }
+            }
+        }
+        let ndirs = dirs.len();
+        let dir_index = |d: (i32, i32)| {
+            dirs.iter()
+                .position(|&x| x == (d.0 as i8, d.1 as i8))
+                .expect("BUG: direction collected above")
+        };
+
+        let mut v = Variant {
+            shape: shape.clone(),
+            kinds,
+            kind_by_letter,
+            nprof,
+            profile_kind,
+            sq_moves: vec![SquareMoves::default(); 2 * nprof * GRID_CELLS],
+            leaps: Vec::new(),
+            rays: Vec::new(),
+            ray_squares: Vec::new(),
+            lames: Vec::new(),
+            paths: Vec::new(),
+            leap_att: vec![0; 2 * nprof * GRID_CELLS],
+            leap_profiles: [Vec::new(), Vec::new()],
+            dirs: dirs.clone(),
+            rev_rays: vec![(0, 0); GRID_CELLS * ndirs],
+            rev_lines: vec![0; GRID_CELLS * ndirs],
+            ride_cap: vec![(0, 0); 2 * nprof * ndirs],
+            hop_cap: vec![false; 2 * nprof * ndirs],
+            cap_dirs: [Vec::new(), Vec::new()],
+            lame_att: vec![Vec::new(); 2 * GRID_CELLS],
+            promo: vec![0; 2 * spec.pieces.len() * GRID_CELLS],
+            promo_zone: vec![0; 2 * spec.pieces.len()],
+            promo_rules: Vec::new(),
+            castlings: Vec::new(),
+            castle_mask: [0xff; GRID_CELLS],
+            simple_legality: true,
+            spec: spec.clone(),
+        };
+
+        for color in Color::ALL {
+            for (p, movement) in profile_movement.iter().enumerate() {
+                let kind = v.profile_kind[p];
+                let is_pawn = spec.pieces[kind.index()].pawn;
+                let slot = color.index() * nprof + p;
+                for a in &movement.atoms {
+                    let (dx, dy) = orient(color, a.dx, a.dy);
+                    match a.reach {
+                        Reach::Ride { min, max } if a.modality.captures() => {
+                            v.ride_cap[slot * ndirs + dir_index((dx, dy))] = (min, max);
+                        }
+                        Reach::Hop if a.modality.captures() => {
+                            v.hop_cap[slot * ndirs + dir_index((dx, dy))] = true;
+                            v.simple_legality = false;
+                        }
+                        Reach::Lame { .. } if a.modality.captures() => {
+                            v.simple_legality = false;
+                        }
+                        _ => {}
+                    }
+                }
+                for sq in Squares(shape.squares()) {
+                    let mut leaps: Vec<Leap> = Vec::new();
+                    let (ray0, lame0) = (v.rays.len() as u32, v.lames.len() as u32);
+                    for a in &movement.atoms {
+                        if a.initial
+                            && initial[color.index() * spec.pieces.len() + kind.index()] & sq.bit()
+                                == 0
+                        {
+                            continue;
+                        }
+                        let (dx, dy) = orient(color, a.dx, a.dy);
+                        let mut flags = flags_of(a.modality);
+                        match &a.reach {
+                            Reach::Leap => {
+                                let Some(to) = shape.offset(sq, dx, dy) else {
+                                    continue;
+                                };
+                                if is_pawn && spec.en_passant && a.modality == Modality::Capture {
+                                    flags |= EP_CAPTURE;
+                                }
+                                match leaps.iter_mut().find(|l| l.to == to) {
+                                    Some(l) => l.flags |= flags,
+                                    None => leaps.push(Leap { to, flags }),
+                                }
+                            }
+                            Reach::Ride { min, max } => {
+                                let start = v.ray_squares.len() as u32;
+                                let mut t = sq;
+                                let mut len = 0u8;
+                                while len < *max {
+                                    match shape.offset(t, dx, dy) {
+                                        Some(n) => {
+                                            v.ray_squares.push(n);
+                                            t = n;
+                                            len += 1;
+                                        }
+                                        None => break,
+                                    }
+                                }
+                                if len >= *min {
+                                    v.rays.push(Ray {
+                                        start,
+                                        len,
+                                        min: *min,
+                                        flags,
+                                        hop: false,
+                                    });
+                                } else {
+                                    v.ray_squares.truncate(start as usize);
+                                }
+                            }
+                            Reach::Hop => {
+                                let start = v.ray_squares.len() as u32;
+                                let mut t = sq;
+                                let mut len = 0u8;
+                                while let Some(n) = shape.offset(t, dx, dy) {
+                                    v.ray_squares.push(n);
+                                    t = n;
+                                    len += 1;
+                                }
+                                if len >= 2 {
+                                    v.rays.push(Ray {
+                                        start,
+                                        len,
+                                        min: 1,
+                                        flags,
+                                        hop: true,
+                                    });
+                                } else {
+                                    v.ray_squares.truncate(start as usize);
+                                }
+                            }
+                            Reach::Lame { paths } => {
+                                let Some(to) = shape.offset(sq, dx, dy) else {
+                                    continue;
+                                };
+                                let path_start = v.paths.len() as u32;
+                                for path in paths {
+                                    let squares: Option<Vec<Square>> = path
+                                        .iter()
+                                        .map(|&(px, py)| {
+                                            let (px, py) = orient(color, px, py);
+                                            shape.offset(sq, px, py)
+                                        })
+                                        .collect();
+                                    if let Some(squares) = squares {
+                                        v.paths.push((
+                                            v.ray_squares.len() as u32,
+                                            squares.len() as u8,
+                                        ));
+                                        v.ray_squares.extend(squares);
+                                    }
+                                }
+                                let path_count = (v.paths.len() as u32 - path_start) as u8;
+                                if path_count == 0 {
+                                    continue;
+                                }
+                                if is_pawn
+                                    && spec.en_passant
+                                    && a.modality == Modality::Quiet
+                                    && dx == 0
+                                    && dy.abs() == 2
+                                {
+                                    flags |= SETS_EP;
+                                }
+                                v.lames.push(Lame {
+                                    to,
+                                    flags,
+                                    path_start,
+                                    path_count,
+                                });
+                                if a.modality.captures() {
+                                    v.lame_att[color.index() * GRID_CELLS + to.index()].push(
+                                        LameAttack {
+                                            from: sq,
+                                            profile: p as u8,
+                                            path_start,
+                                            path_count,
+                                        },
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    let leap0 = v.leaps.len() as u32;
+                    for l in &leaps {
+                        if l.flags & CAPTURE != 0 {
+                            v.leap_att[slot * GRID_CELLS + l.to.index()] |= sq.bit();
+                        }
+                    }
+                    v.leaps.extend(leaps);
+                    v.sq_moves[slot * GRID_CELLS + sq.index()] = SquareMoves {
+                        leaps: (leap0, v.leaps.len() as u32),
+                        rays: (ray0, v.rays.len() as u32),
+                        lames: (lame0, v.lames.len() as u32),
+                    };
+                }
+                if v.leap_att[slot * GRID_CELLS..(slot + 1) * GRID_CELLS]
+                    .iter()
+                    .any(|&m| m != 0)
+                {
+                    v.leap_profiles[color.index()].push(p as u8);
+                }
+            }
+            for d in 0..ndirs {
+                let any = (0..nprof).any(|p| {
+                    let i = (color.index() * nprof + p) * ndirs + d;
+                    v.ride_cap[i].1 > 0 || v.hop_cap[i]
+                });
+                if any {
+                    v.cap_dirs[color.index()].push(d as u8);
+                }
+            }
+        }
+
+        // Reversed rays: from a target square back toward where an attacker would stand.
+        for sq in Squares(shape.squares()) {
+            for (d, &(dx, dy)) in dirs.iter().enumerate() {
+                let start = v.ray_squares.len() as u32;
+                let mut line = 0;
+                let mut t = sq;
+                while let Some(n) = shape.offset(t, -(dx as i32), -(dy as i32)) {
+                    v.ray_squares.push(n);
+                    line |= n.bit();
+                    t = n;
+                }
+                let len = (v.ray_squares.len() as u32 - start) as u8;
+                v.rev_rays[sq.index() * ndirs + d] = (start, len);
+                v.rev_lines[sq.index() * ndirs + d] = line;
+            }
+        }
+
+        // Promotion zones.
+        for (k, p) in spec.pieces.iter().enumerate() {
+            for rule in &p.promotions {
+                let targets = rule
+                    .to
+                    .iter()
+                    .map(|&c| lookup(c).ok_or(SpecError::UnknownTarget(c)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                v.promo_rules.push(PromotionRule {
+                    targets,
+                    mandatory: rule.mandatory,
+                });
+                let id = v.promo_rules.len() as u8;
+                for color in Color::ALL {
+                    for sq in Squares(shape.squares()) {
+                        let slot = (color.index() * spec.pieces.len() + k) * GRID_CELLS;
+                        if v.promo[slot + sq.index()] == 0
+                            && zone_contains(&shape, &rule.zone, color, sq)
+                        {
+                            v.promo[slot + sq.index()] = id;
+                            v.promo_zone[color.index() * spec.pieces.len() + k] |= sq.bit();
+                        }
+                    }
+                }
+            }
+        }
+
+        // Castling.
+        for c in &spec.castling {
+            let right = 1u8 << (c.color.index() * 2 + usize::from(!c.king_side));
+            let rank = c.king_from.rank();
+            let files = [c.king_from, c.king_to, c.rook_from, c.rook_to].map(|s| s.file());
+            let (lo, hi) = (*files.iter().min().unwrap(), *files.iter().max().unwrap());
+            let mut span = 0;
+            for f in lo..=hi {
+                span |= Square::new(f, rank)
+                    .expect("castling squares are on the grid")
+                    .bit();
+            }
+            let (klo, khi) = (
+                c.king_from.file().min(c.king_to.file()),
+                c.king_from.file().max(c.king_to.file()),
+            );
+            let mut king_path = 0;
+            for f in klo..=khi {
+                king_path |= Square::new(f, rank)
+                    .expect("castling squares are on the grid")
+                    .bit();
+            }
+            v.castlings.push(Castling {
+                spec: *c,
+                right,
+                must_be_empty: span & !c.king_from.bit() & !c.rook_from.bit(),
+                king_path,
+            });
+            v.castle_mask[c.king_from.index()] &= !right;
+            v.castle_mask[c.rook_from.index()] &= !right;
+        }
+        Ok(v)
+    }
+
+    /// The stable identifier (`promochess`).
+    pub fn id(&self) -> &'static str {
+        self.spec.id
+    }
+
+    /// The display name.
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    /// The spec this game was compiled from.
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    /// The board.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The piece table.
+    pub fn kinds(&self) -> impl ExactSizeIterator<Item = (PieceKind, &PieceSpec)> {
+        self.kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (PieceKind(i as u8), &k.spec))
+    }
+
+    /// The spec of one piece type.
+    pub fn piece(&self, kind: PieceKind) -> &PieceSpec {
+        &self.kinds[kind.index()].spec
+    }
+
+    /// The type with this letter (either case), if any.
+    pub fn kind_by_letter(&self, letter: char) -> Option<PieceKind> {
+        self.kind_by_letter
+            .get(letter.to_ascii_uppercase() as usize)
+            .copied()
+            .flatten()
+    }
+
+    /// A piece's letter as in position strings: upper case for White.
+    pub fn piece_char(&self, piece: Piece) -> char {
+        let c = self.piece(piece.kind()).letter;
+        match piece.color() {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// The castling moves of the game.
+    pub fn castlings(&self) -> &[Castling] {
+        &self.castlings
+    }
+
+    /// The promotion rule applying to `kind` of `color` ending a move on `sq`, if any.
+    pub fn promotion_at(
+        &self,
+        color: Color,
+        kind: PieceKind,
+        sq: Square,
+    ) -> Option<&PromotionRule> {
+        let id =
+            self.promo[(color.index() * self.kinds.len() + kind.index()) * GRID_CELLS + sq.index()];
+        (id != 0).then(|| &self.promo_rules[id as usize - 1])
+    }
+
+    /// What resets the 50-move counter.
+    pub fn fifty_move(&self) -> FiftyMoveRule {
+        self.spec.fifty_move
+    }
+
+    /// Material draws.
+    pub fn material_draw(&self) -> &MaterialDraw {
+        &self.spec.material_draw
+    }
+
+    /// Optional state the game tracks.
+    pub fn extras(&self) -> Extras {
+        self.spec.extras
+    }
+
+    /// Whether a piece's level changes its movement or is recorded (Upgrade Chess).
+    pub fn has_levels(&self) -> bool {
+        self.kinds.iter().any(|k| k.spec.levels.is_some())
+    }
+
+    /// Movement profile of `kind` at `level`.
+    #[inline]
+    pub(crate) fn profile(&self, kind: PieceKind, level: u16) -> usize {
+        let k = &self.kinds[kind.index()];
+        k.profile_base as usize + (level.clamp(1, k.level_cap) as usize - 1)
+    }
+
+    #[inline]
+    pub(crate) fn moves_from(&self, color: Color, profile: usize, sq: Square) -> &SquareMoves {
+        &self.sq_moves[(color.index() * self.nprof + profile) * GRID_CELLS + sq.index()]
+    }
+}
+
+fn zone_contains(shape: &Shape, zone: &Zone, color: Color, sq: Square) -> bool {
+    let rotated = || {
+        Square::new(shape.files() - 1 - sq.file(), shape.ranks() - 1 - sq.rank())
+            .expect("rotation stays on the board")
+    };
+    match zone {
+        Zone::Ranks(lo, hi) => {
+            let r = match color {
+                Color::White => sq.rank() + 1,
+                Color::Black => shape.ranks() - sq.rank(),
+            };
+            (*lo..=*hi).contains(&r)
+        }
+        Zone::Squares(list) => match color {
+            Color::White => list.contains(&sq),
+            Color::Black => list.contains(&rotated()),
+        },
+    }
+}

@@ -1,0 +1,107 @@
+//! The games rankup plays, one file per game, each reading like its rules sheet.
+//!
+//! Adding a game: write `variants/<game>.rs` with a `spec()` function, add one arm to
+//! [`VariantId`], and add its perft file under `tests/data/perft/`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use crate::rules::Variant;
+
+mod chess;
+mod promochess;
+
+/// Identifier of a game, as used on the command line, in saves and in the engine protocol
+/// (RULES.md section 7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum VariantId {
+    /// Orthodox chess, the reference the engine is checked against.
+    Chess,
+    /// PromoChess (Glenn Overby II), 9x9.
+    Promochess,
+}
+
+impl VariantId {
+    /// Every game, in menu order.
+    pub const ALL: [VariantId; 2] = [VariantId::Chess, VariantId::Promochess];
+
+    /// The identifier text (`promochess`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantId::Chess => "chess",
+            VariantId::Promochess => "promochess",
+        }
+    }
+
+    fn spec(self) -> crate::rules::VariantSpec {
+        match self {
+            VariantId::Chess => chess::spec(),
+            VariantId::Promochess => promochess::spec(),
+        }
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Error for an unknown game identifier; the message lists the known ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for VariantId {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<VariantId, UnknownVariant> {
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.as_str().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+static COMPILED: [OnceLock<Variant>; VariantId::ALL.len()] =
+    [const { OnceLock::new() }; VariantId::ALL.len()];
+
+/// The compiled game, built on first use and shared for the life of the program.
+pub fn variant(id: VariantId) -> &'static Variant {
+    COMPILED[id as usize].get_or_init(|| {
+        Variant::compile(id.spec())
+            .unwrap_or_else(|e| panic!("BUG: variant {id} does not compile: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+
+    #[test]
+    fn every_variant_compiles_and_starts() {
+        for id in VariantId::ALL {
+            let v = variant(id);
+            assert_eq!(v.id(), id.as_str());
+            let pos = Position::start(v);
+            assert_eq!(pos.fen(), v.spec().start, "{id} start round-trips");
+            assert_eq!(id.as_str().parse::<VariantId>(), Ok(id));
+        }
+        assert!("xiangqi".parse::<VariantId>().is_err());
+    }
+}

@@ -1,0 +1,76 @@
+//! Orthodox chess (FIDE), the reference every other game's engine code is checked against.
+//!
+//! * Pawn `fmW fcF ifmnD`: double step from its first square, e.p.; promotes on the last rank
+//!   to Queen, Rook, Bishop or Knight (the mover chooses; `e7e8=q`).
+//! * Knight `N`, Bishop `B`, Rook `R`, Queen `Q`, King `K` with castling both ways.
+//! * Draws: stalemate, threefold repetition, 50 moves, and FIDE's insufficient material
+//!   (K v K, a lone minor piece, Bishops all on one square colour).
+
+use crate::rules::{
+    sq, CastlingSpec, Color, Extras, FiftyMoveRule, MaterialDraw, Movement, PieceSpec,
+    PromotionSpec, VariantSpec, Zone,
+};
+
+fn betza(text: &str) -> Movement {
+    Movement::betza(text).expect("BUG: chess Betza strings parse")
+}
+
+/// Castling on an 8x8 board with the King on e and Rooks on a and h.
+pub(crate) fn orthodox_castling() -> Vec<CastlingSpec> {
+    let mut out = Vec::new();
+    for (color, rank) in [(Color::White, 1), (Color::Black, 8)] {
+        let at = |file: char| sq(&format!("{file}{rank}"));
+        out.push(CastlingSpec {
+            color,
+            king_side: true,
+            king_from: at('e'),
+            king_to: at('g'),
+            rook_from: at('h'),
+            rook_to: at('f'),
+        });
+        out.push(CastlingSpec {
+            color,
+            king_side: false,
+            king_from: at('e'),
+            king_to: at('c'),
+            rook_from: at('a'),
+            rook_to: at('d'),
+        });
+    }
+    out
+}
+
+/// The rules of orthodox chess.
+pub fn spec() -> VariantSpec {
+    VariantSpec {
+        id: "chess",
+        name: "Chess",
+        summary: "Orthodox chess, the reference game",
+        files: 8,
+        ranks: 8,
+        holes: Vec::new(),
+        pieces: vec![
+            PieceSpec::new("Pawn", 'P', betza("fmW fcF ifmnD"))
+                .pawn()
+                .promotes(PromotionSpec {
+                    zone: Zone::Ranks(8, 8),
+                    to: vec!['Q', 'R', 'B', 'N'],
+                    mandatory: true,
+                }),
+            PieceSpec::new("Knight", 'N', betza("N")),
+            PieceSpec::new("Bishop", 'B', betza("B")),
+            PieceSpec::new("Rook", 'R', betza("R")),
+            PieceSpec::new("Queen", 'Q', betza("Q")),
+            PieceSpec::new("King", 'K', betza("K")).royal(),
+        ],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        castling: orthodox_castling(),
+        en_passant: true,
+        fifty_move: FiftyMoveRule::CaptureOrPawn,
+        material_draw: MaterialDraw::Fide {
+            knight: 'N',
+            bishop: 'B',
+        },
+        extras: Extras::default(),
+    }
+}

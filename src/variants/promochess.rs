@@ -1,0 +1,68 @@
+//! PromoChess (Glenn Overby II, 2003), 9x9; RULES.md section 5.
+//!
+//! * Setup: White Rooks a1 i1, Horses b1 h1, Bishops c1 f1, Camels d1 g1, King e1, Silvers
+//!   a3 c2 g2 i3, Pawns b3-h3; Black is White rotated by 180 degrees.
+//! * Promotion zone: ranks 7-9 for White, 1-3 for Black. A move that **ends** in the zone may
+//!   promote (also from one zone square to another; a move leaving the zone never does),
+//!   written `b6b7+`; the same move without `+` declines. A Pawn ending on its last rank must
+//!   promote (single or double step). Promoted pieces never promote again.
+//! * Pawns step one forward, capture one diagonally forward, and may double-step from **any**
+//!   rank when both squares are empty; there is no e.p. There is no castling.
+//! * Draws: FIDE defaults (stalemate, threefold repetition, 50 moves, bare Kings).
+
+use crate::rules::{
+    Extras, FiftyMoveRule, MaterialDraw, Movement, PieceSpec, PromotionSpec, VariantSpec, Zone,
+};
+
+fn betza(text: &str) -> Movement {
+    Movement::betza(text).expect("BUG: PromoChess Betza strings parse")
+}
+
+/// An optional promotion to `to` anywhere in the three-rank zone.
+fn zone(to: char) -> PromotionSpec {
+    PromotionSpec {
+        zone: Zone::Ranks(7, 9),
+        to: vec![to],
+        mandatory: false,
+    }
+}
+
+/// The rules of PromoChess.
+pub fn spec() -> VariantSpec {
+    VariantSpec {
+        id: "promochess",
+        name: "PromoChess",
+        summary: "9x9: almost every piece may promote on entering the far three ranks",
+        files: 9,
+        ranks: 9,
+        holes: Vec::new(),
+        pieces: vec![
+            PieceSpec::new("Pawn", 'P', betza("fmW fcF fmnD"))
+                .pawn()
+                .promotes(PromotionSpec {
+                    zone: Zone::Ranks(9, 9),
+                    to: vec!['G'],
+                    mandatory: true,
+                })
+                .promotes(zone('G')),
+            PieceSpec::new("Silver", 'S', betza("FfW")).promotes(zone('D')),
+            PieceSpec::new("Rook", 'R', betza("R")).promotes(zone('Q')),
+            PieceSpec::new("Horse", 'H', betza("N")).promotes(zone('M')),
+            PieceSpec::new("Bishop", 'B', betza("B")).promotes(zone('J')),
+            PieceSpec::new("Camel", 'C', betza("C")).promotes(zone('W')),
+            PieceSpec::new("King", 'K', betza("K")).royal(),
+            PieceSpec::new("Gold", 'G', betza("WfF")),
+            PieceSpec::new("Dragon", 'D', betza("BW")),
+            PieceSpec::new("Queen", 'Q', betza("Q")),
+            PieceSpec::new("Marshal", 'M', betza("RN")),
+            PieceSpec::new("Janus", 'J', betza("BN")),
+            PieceSpec::new("Wildebeest", 'W', betza("NC")),
+        ],
+        start: "rhcbkcbhr/2s3s2/sppppppps/9/9/9/SPPPPPPPS/2S3S2/RHBCKBCHR w - - 0 1",
+        castling: Vec::new(),
+        en_passant: false,
+        fifty_move: FiftyMoveRule::CaptureOrPawn,
+        material_draw: MaterialDraw::BareKings,
+        extras: Extras::default(),
+    }
+}
