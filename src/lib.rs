@@ -20,3 +20,5 @@
 
 pub mod rules;
 pub mod variants;
+pub mod game;
+pub mod notation;

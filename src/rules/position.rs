@@ -390,7 +390,9 @@ impl Position {
         }
     }
 
-    pub(crate) fn compute_hash(&self) -> u64 {
+    /// The hash computed from scratch; equals [`Position::hash`], which is kept up to date
+    /// incrementally (tests compare the two).
+    pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for (sq, p) in self.pieces() {
             h ^= zobrist::piece(p.code(), sq.index())

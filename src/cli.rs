@@ -1,0 +1,97 @@
+//! The non-interactive commands: `perft`, `moves` and `bench`.
+//!
+//! Their stdout is a stable, line-based format for tests and tools (README, "Command line");
+//! timings go to stderr.
+
+use std::time::Instant;
+
+use rankup::notation::coord;
+use rankup::rules::Position;
+use rankup::variants::{variant, VariantId};
+
+/// Builds the position named by a variant id, an optional position string and moves played
+/// from it. Errors are one line naming the bad input.
+fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+    let id: VariantId = variant_id.parse().map_err(|e| format!("{e}"))?;
+    let v = variant(id);
+    let mut pos = match fen {
+        Some(text) => {
+            Position::from_fen(v, text).map_err(|e| format!("bad position '{text}': {e}"))?
+        }
+        None => Position::start(v),
+    };
+    for (i, token) in moves.iter().enumerate() {
+        let mv = coord::parse(&pos, token).map_err(|e| format!("{e} (move {} of --moves)", i + 1))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+fn rate(nodes: u64, seconds: f64) -> String {
+    format!("{:.1} M nodes/s", nodes as f64 / seconds.max(1e-9) / 1e6)
+}
+
+/// `rankup perft`.
+pub fn perft(
+    variant_id: &str,
+    depth: u32,
+    fen: Option<&str>,
+    moves: &[String],
+    divide: bool,
+) -> Result<(), String> {
+    let mut pos = setup(variant_id, fen, moves)?;
+    let started = Instant::now();
+    let total = if divide && depth > 0 {
+        let v = pos.variant();
+        let mut lines: Vec<(String, u64)> = pos
+            .divide(depth)
+            .into_iter()
+            .map(|(m, n)| (coord::format(v, &m), n))
+            .collect();
+        lines.sort();
+        for (token, n) in &lines {
+            println!("{token}: {n}");
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("total: {total}");
+    eprintln!(
+        "perft {depth}: {total} nodes in {seconds:.3} s ({})",
+        rate(total, seconds)
+    );
+    Ok(())
+}
+
+/// `rankup moves`.
+pub fn moves(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+    let pos = setup(variant_id, fen, moves)?;
+    let mut tokens: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| coord::format(pos.variant(), m))
+        .collect();
+    tokens.sort();
+    for t in tokens {
+        println!("{t}");
+    }
+    Ok(())
+}
+
+/// `rankup bench`: perft from the start of chess and PromoChess, single-threaded.
+pub fn bench(depth: u32) -> Result<(), String> {
+    for id in [VariantId::Chess, VariantId::Promochess] {
+        let mut pos = Position::start(variant(id));
+        let started = Instant::now();
+        let nodes = pos.perft(depth);
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "{:<12} perft {depth}: {nodes:>12} nodes {seconds:>8.3} s {:>18}",
+            id.as_str(),
+            rate(nodes, seconds)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,47 @@
+//! Move notation: coordinate tokens for machines and files, SAN for people.
+//!
+//! Position strings live with the engine (`crate::rules`, [`Position::fen`]) because the
+//! engine needs them for start positions.
+
+use std::fmt;
+
+use crate::rules::{Move, Position};
+
+pub mod coord;
+pub mod san;
+
+pub use coord::CoordError;
+pub use san::SanError;
+
+/// Error for typed move input, either kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveInputError {
+    /// The input was read as a coordinate token.
+    Coord(CoordError),
+    /// The input was read as SAN.
+    San(SanError),
+}
+
+impl fmt::Display for MoveInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveInputError::Coord(e) => e.fmt(f),
+            MoveInputError::San(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveInputError {}
+
+/// Reads a typed move: text that starts with two squares is a coordinate token (so `+` means
+/// "promote"), anything else is SAN (where `+` means check).
+///
+/// # Errors
+/// The error of whichever reading applied, quoting the input.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
+    if coord::looks_like_token(text) {
+        coord::parse(pos, text).map_err(MoveInputError::Coord)
+    } else {
+        san::parse(pos, text).map_err(MoveInputError::San)
+    }
+}

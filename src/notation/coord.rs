@@ -1,0 +1,126 @@
+//! Coordinate tokens (RULES.md section 1): `e2e4`, `e7e8=q`, `e7e8q`, `b4b7+`, `e1d2^b1`.
+//!
+//! Formatting needs only the move and its game, so saved tokens mean the same thing in any
+//! context. Parsing splits the text into its parts and then matches them against the legal
+//! moves of the position; nothing the user types becomes a move any other way.
+
+use std::fmt;
+
+use crate::rules::{split_square, Move, Position, Square, Variant, PROMO_CHOICE, PROMO_OPTIONAL};
+
+/// The canonical token of `mv` in `variant`.
+pub fn format(variant: &Variant, mv: &Move) -> String {
+    let mut out = format!("{}{}", mv.from, mv.to);
+    if let Some(kind) = mv.promotion {
+        if mv.flags & PROMO_CHOICE != 0 {
+            out.push('=');
+            out.push(variant.piece(kind).letter.to_ascii_lowercase());
+        } else if mv.flags & PROMO_OPTIONAL != 0 {
+            out.push('+');
+        }
+    }
+    out
+}
+
+/// What went wrong reading a coordinate token; the message quotes the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoordError {
+    /// The text is not of the form `from to [=x | x | +]`.
+    Syntax(String),
+    /// No legal move goes from the first square to the second.
+    Illegal(String),
+    /// The move needs a promotion choice that the text does not give.
+    NeedsChoice(String),
+    /// The text names a promotion that this move cannot make.
+    BadPromotion(String),
+}
+
+impl fmt::Display for CoordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoordError::Syntax(t) => write!(f, "'{t}' is not a move token like e2e4 or e7e8=q"),
+            CoordError::Illegal(t) => write!(f, "illegal move '{t}'"),
+            CoordError::NeedsChoice(t) => {
+                write!(f, "'{t}' needs a promotion choice, e.g. {t}=q")
+            }
+            CoordError::BadPromotion(t) => write!(f, "'{t}': no such promotion for this move"),
+        }
+    }
+}
+
+impl std::error::Error for CoordError {}
+
+/// The parts of a token before matching.
+struct Token {
+    from: Square,
+    to: Square,
+    letter: Option<char>,
+    plus: bool,
+}
+
+fn split(text: &str) -> Option<Token> {
+    let (from, rest) = split_square(text)?;
+    let (to, mut rest) = split_square(rest)?;
+    let mut letter = None;
+    let mut plus = false;
+    if let Some(r) = rest.strip_prefix('=') {
+        let mut chars = r.chars();
+        letter = Some(chars.next()?.to_ascii_uppercase());
+        rest = chars.as_str();
+    } else if let Some(c) = rest.chars().next().filter(|c| c.is_ascii_alphabetic()) {
+        letter = Some(c.to_ascii_uppercase());
+        rest = &rest[1..];
+    }
+    if let Some(r) = rest.strip_prefix('+') {
+        plus = true;
+        rest = r;
+    }
+    rest.is_empty().then_some(Token {
+        from,
+        to,
+        letter,
+        plus,
+    })
+}
+
+/// Whether `text` starts like a coordinate token (two squares), which is how typed input
+/// tells tokens from SAN.
+pub fn looks_like_token(text: &str) -> bool {
+    split_square(text.trim())
+        .and_then(|(_, rest)| split_square(rest))
+        .is_some()
+}
+
+/// The legal move of `pos` that `text` names.
+///
+/// # Errors
+/// A [`CoordError`] quoting `text` when it does not parse, names no legal move, or leaves a
+/// promotion choice open.
+pub fn parse(pos: &Position, text: &str) -> Result<Move, CoordError> {
+    let text = text.trim();
+    let token = split(text).ok_or_else(|| CoordError::Syntax(text.to_string()))?;
+    let v = pos.variant();
+    let candidates: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == token.from && m.to == token.to)
+        .collect();
+    if candidates.is_empty() {
+        return Err(CoordError::Illegal(text.to_string()));
+    }
+    if let Some(letter) = token.letter {
+        return candidates
+            .into_iter()
+            .find(|m| m.promotion.is_some_and(|k| v.piece(k).letter == letter))
+            .ok_or_else(|| CoordError::BadPromotion(text.to_string()));
+    }
+    let promoting: Vec<&Move> = candidates.iter().filter(|m| m.promotion.is_some()).collect();
+    let plain = candidates.iter().find(|m| m.promotion.is_none());
+    match (token.plus, plain, promoting.as_slice()) {
+        (true, _, [one]) => Ok(**one),
+        (false, Some(m), _) => Ok(*m),
+        (false, None, [one]) => Ok(**one),
+        (true, _, []) => Err(CoordError::BadPromotion(text.to_string())),
+        _ => Err(CoordError::NeedsChoice(text.to_string())),
+    }
+}
