@@ -1,4 +1,4 @@
-//! The non-interactive commands: `perft`, `moves` and `bench`.
+//! The commands: `play` (the app) and the non-interactive `perft`, `moves` and `bench`.
 //!
 //! Their stdout is a stable, line-based format for tests and tools (README, "Command line");
 //! timings go to stderr.
@@ -7,7 +7,53 @@ use std::time::Instant;
 
 use rankup::notation::coord;
 use rankup::rules::Position;
+use rankup::ui::app::{Options, TimeControl};
+use rankup::ui::theme::Theme;
 use rankup::variants::{variant, VariantId};
+
+/// Options shared by every way of starting the app.
+pub struct UiArgs {
+    /// Theme name or path.
+    pub theme: String,
+    /// Letters instead of glyphs.
+    pub ascii: bool,
+    /// Mouse off.
+    pub no_mouse: bool,
+}
+
+/// Opens the app: on the start screen, or straight into a game of `variant_id`.
+pub fn play(
+    ui: &UiArgs,
+    variant_id: Option<&str>,
+    fen: Option<&str>,
+    clock: Option<&str>,
+) -> Result<(), String> {
+    // Everything that can be wrong with the arguments is reported before the terminal is
+    // taken over, so the message stays readable.
+    let mut theme = Theme::load(&ui.theme).map_err(|e| e.to_string())?;
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) && ui.theme == "dark" {
+        theme = Theme::builtin("mono").expect("BUG: mono is built in");
+    }
+    let clock = clock.map(TimeControl::parse).transpose()?;
+    let start = match variant_id {
+        Some(id) => Some(setup(id, fen, &[])?),
+        None if fen.is_some() => {
+            return Err("--fen needs a variant: rankup play VARIANT --fen ...".into())
+        }
+        None => None,
+    };
+    let launch = rankup::ui::Launch {
+        theme,
+        options: Options {
+            glyphs: !ui.ascii,
+            mouse: !ui.no_mouse,
+        },
+        start,
+        clock,
+        preselect: None,
+    };
+    rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))
+}
 
 /// Builds the position named by a variant id, an optional position string and moves played
 /// from it. Errors are one line naming the bad input.
@@ -21,7 +67,8 @@ fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Positi
         None => Position::start(v),
     };
     for (i, token) in moves.iter().enumerate() {
-        let mv = coord::parse(&pos, token).map_err(|e| format!("{e} (move {} of --moves)", i + 1))?;
+        let mv =
+            coord::parse(&pos, token).map_err(|e| format!("{e} (move {} of --moves)", i + 1))?;
         pos.make(mv);
     }
     Ok(pos)

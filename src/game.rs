@@ -92,7 +92,10 @@ impl Game {
     /// [`PlayError::Illegal`] when `mv` is not a legal move of the current position.
     pub fn play_unchecked_end(&mut self, mv: Move) -> Result<&PlayedMove, PlayError> {
         if !self.position.is_legal(&mv) {
-            return Err(PlayError::Illegal(coord::format(self.position.variant(), &mv)));
+            return Err(PlayError::Illegal(coord::format(
+                self.position.variant(),
+                &mv,
+            )));
         }
         let san = san::format(&self.position, &mv);
         let token = coord::format(self.position.variant(), &mv);
@@ -146,7 +149,11 @@ impl Game {
 
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
-        let now = self.keys.last().copied().expect("the start key is always there");
+        let now = self
+            .keys
+            .last()
+            .copied()
+            .expect("the start key is always there");
         self.keys.iter().filter(|&&k| k == now).count()
     }
 
@@ -158,7 +165,11 @@ impl Game {
         }
         match self.position.outcome() {
             Some(o @ Outcome::Decisive { .. }) => Some(o),
-            Some(o @ Outcome::Draw { reason: EndReason::Stalemate }) => Some(o),
+            Some(
+                o @ Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                },
+            ) => Some(o),
             other => {
                 if self.repetitions() >= 3 {
                     Some(Outcome::Draw {

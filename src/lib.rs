@@ -18,7 +18,8 @@
 
 #![warn(missing_docs)]
 
-pub mod rules;
-pub mod variants;
 pub mod game;
 pub mod notation;
+pub mod rules;
+pub mod ui;
+pub mod variants;

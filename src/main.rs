@@ -10,12 +10,34 @@ mod cli;
 #[derive(Parser, Debug)]
 #[command(name = "rankup", version, about)]
 struct Args {
+    /// Colour theme: a built-in (dark, light, high-contrast, mono), a user theme in the
+    /// config directory's themes/ folder, or a path to a .ron file.
+    #[arg(long, global = true, default_value = "dark")]
+    theme: String,
+    /// Letters for every piece instead of Unicode chess glyphs.
+    #[arg(long, global = true)]
+    ascii: bool,
+    /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
+    #[arg(long, global = true)]
+    no_mouse: bool,
+    /// What to do; without one, the app opens on its start screen.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game at once, skipping the start screen.
+    Play {
+        /// Variant id (chess, promochess, ...).
+        variant: String,
+        /// Start from this position string.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Clocks for both players, MINUTES+SECONDS per move (5+3).
+        #[arg(long)]
+        clock: Option<String>,
+    },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
         /// Variant id (chess, promochess, ...).
@@ -53,7 +75,20 @@ enum Command {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let result = match args.command {
+    let ui = cli::UiArgs {
+        theme: args.theme,
+        ascii: args.ascii,
+        no_mouse: args.no_mouse,
+    };
+    let Some(command) = args.command else {
+        return finish(cli::play(&ui, None, None, None));
+    };
+    let result = match command {
+        Command::Play {
+            variant,
+            fen,
+            clock,
+        } => cli::play(&ui, Some(&variant), fen.as_deref(), clock.as_deref()),
         Command::Perft {
             variant,
             depth,
@@ -68,6 +103,10 @@ fn main() -> ExitCode {
         } => cli::moves(&variant, fen.as_deref(), &moves),
         Command::Bench { depth } => cli::bench(depth),
     };
+    finish(result)
+}
+
+fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -30,7 +30,7 @@ pub use outcome::{EndReason, Outcome};
 pub use piece::{ByColor, Color, Piece, PieceKind, MAX_KINDS};
 pub use position::{Position, PositionError};
 pub use spec::{
-    sq, CastlingSpec, Extras, FiftyMoveRule, LevelSpec, MaterialDraw, PieceSpec, PromotionSpec,
-    VariantSpec, Zone,
+    sq, CastlingSpec, Extras, FiftyMoveRule, Figure, LevelSpec, MaterialDraw, PieceSpec,
+    PromotionSpec, VariantSpec, Zone,
 };
 pub use variant::{Castling, PromotionRule, SpecError, Variant, MAX_PROFILES};

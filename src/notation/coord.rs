@@ -114,7 +114,10 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, CoordError> {
             .find(|m| m.promotion.is_some_and(|k| v.piece(k).letter == letter))
             .ok_or_else(|| CoordError::BadPromotion(text.to_string()));
     }
-    let promoting: Vec<&Move> = candidates.iter().filter(|m| m.promotion.is_some()).collect();
+    let promoting: Vec<&Move> = candidates
+        .iter()
+        .filter(|m| m.promotion.is_some())
+        .collect();
     let plain = candidates.iter().find(|m| m.promotion.is_none());
     match (token.plus, plain, promoting.as_slice()) {
         (true, _, [one]) => Ok(**one),

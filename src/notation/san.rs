@@ -104,10 +104,17 @@ pub enum SanError {
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SanError::Syntax(t) => write!(f, "'{t}' is not a move (try SAN like Nf3 or a token like g1f3)"),
+            SanError::Syntax(t) => write!(
+                f,
+                "'{t}' is not a move (try SAN like Nf3 or a token like g1f3)"
+            ),
             SanError::Illegal(t) => write!(f, "illegal move '{t}'"),
             SanError::Ambiguous { text, candidates } => {
-                write!(f, "ambiguous move '{text}': could be {}", candidates.join(", "))
+                write!(
+                    f,
+                    "ambiguous move '{text}': could be {}",
+                    candidates.join(", ")
+                )
             }
         }
     }
@@ -233,7 +240,11 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
             .filter(|m| m.promotion.is_some_and(|k| v.piece(k).letter == letter))
             .collect(),
         None => {
-            let plain: Vec<Move> = matches.iter().copied().filter(|m| m.promotion.is_none()).collect();
+            let plain: Vec<Move> = matches
+                .iter()
+                .copied()
+                .filter(|m| m.promotion.is_none())
+                .collect();
             if plain.is_empty() {
                 // Only promoting moves: accept when each origin has exactly one (forced).
                 let mut forced = matches.clone();

@@ -491,8 +491,7 @@ fn perft_inner(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64
         return buf.len() as u64;
     }
     let mut nodes = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         let undo = pos.make(m);
         nodes += perft_inner(pos, depth - 1, rest);
         pos.unmake(m, undo);

@@ -62,8 +62,12 @@ impl Not for Color {
 }
 
 impl fmt::Display for Color {
+    /// `White` or `Black`, for messages.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
     }
 }
 

@@ -34,6 +34,8 @@ pub struct VariantSpec {
     pub material_draw: MaterialDraw,
     /// Extra position state this game tracks.
     pub extras: Extras,
+    /// The game's special rules in a few short lines, for the in-app rules card.
+    pub rules: &'static [&'static str],
 }
 
 /// One piece type.
@@ -54,6 +56,28 @@ pub struct PieceSpec {
     pub promotions: Vec<PromotionSpec>,
     /// Level-dependent movement (Upgrade Chess).
     pub levels: Option<LevelSpec>,
+    /// The orthodox chess figure whose Unicode glyph shows this piece, if it moves like one;
+    /// other pieces are shown by their letter.
+    pub figure: Option<Figure>,
+    /// How it moves, in words, for the rules card.
+    pub description: &'static str,
+}
+
+/// The six orthodox chess figures, which have Unicode glyphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    /// King.
+    King,
+    /// Queen.
+    Queen,
+    /// Rook.
+    Rook,
+    /// Bishop.
+    Bishop,
+    /// Knight.
+    Knight,
+    /// Pawn.
+    Pawn,
 }
 
 impl PieceSpec {
@@ -67,7 +91,21 @@ impl PieceSpec {
             pawn: false,
             promotions: Vec::new(),
             levels: None,
+            figure: None,
+            description: "",
         }
+    }
+
+    /// Shows the piece with an orthodox figure's glyph.
+    pub fn figure(mut self, figure: Figure) -> PieceSpec {
+        self.figure = Some(figure);
+        self
+    }
+
+    /// Describes the move in words.
+    pub fn describe(mut self, text: &'static str) -> PieceSpec {
+        self.description = text;
+        self
     }
 
     /// Marks the piece royal.

@@ -171,6 +171,8 @@ pub struct Variant {
     pub(crate) castlings: Vec<Castling>,
     pub(crate) castle_mask: [u8; GRID_CELLS],
     pub(crate) simple_legality: bool,
+    /// Promotion stage per kind (see [`Variant::promotion_stage`]).
+    pub(crate) stages: Vec<u8>,
 }
 
 impl fmt::Debug for Variant {
@@ -301,6 +303,7 @@ impl Variant {
             castlings: Vec::new(),
             castle_mask: [0xff; GRID_CELLS],
             simple_legality: true,
+            stages: vec![0; spec.pieces.len()],
             spec: spec.clone(),
         };
 
@@ -524,6 +527,28 @@ impl Variant {
             }
         }
 
+        // Promotion stages: breadth-first from the kinds in the start position.
+        let mut stage: Vec<Option<u8>> = vec![None; spec.pieces.len()];
+        for (_, piece, _) in &start_cells {
+            stage[piece.kind().index()] = Some(0);
+        }
+        for s in 0..spec.pieces.len() as u8 {
+            for k in 0..spec.pieces.len() {
+                if stage[k] != Some(s) {
+                    continue;
+                }
+                for rule in &spec.pieces[k].promotions {
+                    for &c in &rule.to {
+                        let t = lookup(c).ok_or(SpecError::UnknownTarget(c))?.index();
+                        if stage[t].is_none() {
+                            stage[t] = Some(s + 1);
+                        }
+                    }
+                }
+            }
+        }
+        v.stages = stage.into_iter().map(|s| s.unwrap_or(0)).collect();
+
         // Castling.
         for c in &spec.castling {
             let right = 1u8 << (c.color.index() * 2 + usize::from(!c.king_side));
@@ -643,6 +668,55 @@ impl Variant {
     /// Whether a piece's level changes its movement or is recorded (Upgrade Chess).
     pub fn has_levels(&self) -> bool {
         self.kinds.iter().any(|k| k.spec.levels.is_some())
+    }
+
+    /// The squares a piece of `kind` and `color` at `level` could move to from `sq` on an
+    /// otherwise empty board (for the rules card). Cannons, which need a screen, reach only
+    /// by their quiet slides.
+    pub fn reach_on_empty_board(
+        &self,
+        kind: PieceKind,
+        color: Color,
+        level: u16,
+        sq: Square,
+    ) -> SquareSet {
+        if !self.shape.contains(sq) {
+            return 0;
+        }
+        let sm = self.moves_from(color, self.profile(kind, level), sq);
+        let mut set = 0;
+        for l in &self.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
+            if l.flags & QUIET != 0 {
+                set |= l.to.bit();
+            }
+        }
+        for r in &self.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
+            if !r.hop && r.flags & QUIET != 0 {
+                let squares =
+                    &self.ray_squares[r.start as usize..(r.start + r.len as u32) as usize];
+                for t in &squares[r.min as usize - 1..] {
+                    set |= t.bit();
+                }
+            }
+        }
+        for l in &self.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
+            if l.flags & QUIET != 0 {
+                set |= l.to.bit();
+            }
+        }
+        set
+    }
+
+    /// How many promotions it takes to become `kind` from a piece of the start position: 0
+    /// for the start position's types, 1 for what they promote to, and so on. The app
+    /// colours pieces by it.
+    pub fn promotion_stage(&self, kind: PieceKind) -> u8 {
+        self.stages[kind.index()]
+    }
+
+    /// Every square on which some piece of either side may promote.
+    pub fn promotion_squares(&self) -> SquareSet {
+        self.promo_zone.iter().fold(0, |a, &z| a | z)
     }
 
     /// Movement profile of `kind` at `level`.

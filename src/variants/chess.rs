@@ -7,7 +7,7 @@
 //!   (K v K, a lone minor piece, Bishops all on one square colour).
 
 use crate::rules::{
-    sq, CastlingSpec, Color, Extras, FiftyMoveRule, MaterialDraw, Movement, PieceSpec,
+    sq, CastlingSpec, Color, Extras, FiftyMoveRule, Figure, MaterialDraw, Movement, PieceSpec,
     PromotionSpec, VariantSpec, Zone,
 };
 
@@ -51,17 +51,32 @@ pub fn spec() -> VariantSpec {
         holes: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', betza("fmW fcF ifmnD"))
+                .figure(Figure::Pawn)
+                .describe(
+                    "steps forward, two from its first square; captures diagonally forward; e.p.",
+                )
                 .pawn()
                 .promotes(PromotionSpec {
                     zone: Zone::Ranks(8, 8),
                     to: vec!['Q', 'R', 'B', 'N'],
                     mandatory: true,
                 }),
-            PieceSpec::new("Knight", 'N', betza("N")),
-            PieceSpec::new("Bishop", 'B', betza("B")),
-            PieceSpec::new("Rook", 'R', betza("R")),
-            PieceSpec::new("Queen", 'Q', betza("Q")),
-            PieceSpec::new("King", 'K', betza("K")).royal(),
+            PieceSpec::new("Knight", 'N', betza("N"))
+                .figure(Figure::Knight)
+                .describe("leaps (1,2) in any direction"),
+            PieceSpec::new("Bishop", 'B', betza("B"))
+                .figure(Figure::Bishop)
+                .describe("slides diagonally"),
+            PieceSpec::new("Rook", 'R', betza("R"))
+                .figure(Figure::Rook)
+                .describe("slides orthogonally; castles"),
+            PieceSpec::new("Queen", 'Q', betza("Q"))
+                .figure(Figure::Queen)
+                .describe("slides in all eight directions"),
+            PieceSpec::new("King", 'K', betza("K"))
+                .figure(Figure::King)
+                .describe("one step in any direction; castles")
+                .royal(),
         ],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         castling: orthodox_castling(),
@@ -72,5 +87,11 @@ pub fn spec() -> VariantSpec {
             bishop: 'B',
         },
         extras: Extras::default(),
+        rules: &[
+            "Orthodox FIDE chess.",
+            "A Pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight.",
+            "Castling both ways; e.p. captures.",
+            "Draws: stalemate, threefold repetition, 50 moves, insufficient material.",
+        ],
     }
 }

@@ -11,7 +11,8 @@
 //! * Draws: FIDE defaults (stalemate, threefold repetition, 50 moves, bare Kings).
 
 use crate::rules::{
-    Extras, FiftyMoveRule, MaterialDraw, Movement, PieceSpec, PromotionSpec, VariantSpec, Zone,
+    Extras, FiftyMoveRule, Figure, MaterialDraw, Movement, PieceSpec, PromotionSpec, VariantSpec,
+    Zone,
 };
 
 fn betza(text: &str) -> Movement {
@@ -38,6 +39,8 @@ pub fn spec() -> VariantSpec {
         holes: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', betza("fmW fcF fmnD"))
+                .figure(Figure::Pawn)
+                .describe("steps forward, two if both squares are empty (any rank); captures diagonally forward")
                 .pawn()
                 .promotes(PromotionSpec {
                     zone: Zone::Ranks(9, 9),
@@ -45,18 +48,41 @@ pub fn spec() -> VariantSpec {
                     mandatory: true,
                 })
                 .promotes(zone('G')),
-            PieceSpec::new("Silver", 'S', betza("FfW")).promotes(zone('D')),
-            PieceSpec::new("Rook", 'R', betza("R")).promotes(zone('Q')),
-            PieceSpec::new("Horse", 'H', betza("N")).promotes(zone('M')),
-            PieceSpec::new("Bishop", 'B', betza("B")).promotes(zone('J')),
-            PieceSpec::new("Camel", 'C', betza("C")).promotes(zone('W')),
-            PieceSpec::new("King", 'K', betza("K")).royal(),
-            PieceSpec::new("Gold", 'G', betza("WfF")),
-            PieceSpec::new("Dragon", 'D', betza("BW")),
-            PieceSpec::new("Queen", 'Q', betza("Q")),
-            PieceSpec::new("Marshal", 'M', betza("RN")),
-            PieceSpec::new("Janus", 'J', betza("BN")),
-            PieceSpec::new("Wildebeest", 'W', betza("NC")),
+            PieceSpec::new("Silver", 'S', betza("FfW"))
+                .describe("one step diagonally or straight forward")
+                .promotes(zone('D')),
+            PieceSpec::new("Rook", 'R', betza("R"))
+                .figure(Figure::Rook)
+                .describe("slides orthogonally (no castling)")
+                .promotes(zone('Q')),
+            PieceSpec::new("Horse", 'H', betza("N"))
+                .figure(Figure::Knight)
+                .describe("leaps (1,2) like a Knight")
+                .promotes(zone('M')),
+            PieceSpec::new("Bishop", 'B', betza("B"))
+                .figure(Figure::Bishop)
+                .describe("slides diagonally")
+                .promotes(zone('J')),
+            PieceSpec::new("Camel", 'C', betza("C"))
+                .describe("leaps (1,3)")
+                .promotes(zone('W')),
+            PieceSpec::new("King", 'K', betza("K"))
+                .figure(Figure::King)
+                .describe("one step in any direction; never castles")
+                .royal(),
+            PieceSpec::new("Gold", 'G', betza("WfF"))
+                .describe("one step in any direction but diagonally backward"),
+            PieceSpec::new("Dragon", 'D', betza("BW"))
+                .describe("slides diagonally, or one step orthogonally"),
+            PieceSpec::new("Queen", 'Q', betza("Q"))
+                .figure(Figure::Queen)
+                .describe("slides in all eight directions"),
+            PieceSpec::new("Marshal", 'M', betza("RN"))
+                .describe("Rook + Knight"),
+            PieceSpec::new("Janus", 'J', betza("BN"))
+                .describe("Bishop + Knight"),
+            PieceSpec::new("Wildebeest", 'W', betza("NC"))
+                .describe("leaps like a Knight or a Camel"),
         ],
         start: "rhcbkcbhr/2s3s2/sppppppps/9/9/9/SPPPPPPPS/2S3S2/RHBCKBCHR w - - 0 1",
         castling: Vec::new(),
@@ -64,5 +90,12 @@ pub fn spec() -> VariantSpec {
         fifty_move: FiftyMoveRule::CaptureOrPawn,
         material_draw: MaterialDraw::BareKings,
         extras: Extras::default(),
+        rules: &[
+            "Zone: the far three ranks (White 7-9, Black 1-3).",
+            "A move ending in the zone may promote (+); leaving it never does.",
+            "P>Gold  S>Dragon  R>Queen  H>Marshal  B>Janus  C>Wildebeest.",
+            "A Pawn reaching the last rank must promote.",
+            "Pawns may double-step from any rank; no e.p., no castling.",
+        ],
     }
 }

@@ -1,0 +1,82 @@
+//! Everything a player can ask the app to do. Keys and mouse clicks become actions
+//! ([`super::input`]); [`super::app::App::update`] is the only place state changes.
+
+use std::time::Instant;
+
+/// A direction on the board or in a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Toward higher ranks as seen on screen.
+    Up,
+    /// Toward lower ranks as seen on screen.
+    Down,
+    /// Toward the left of the screen.
+    Left,
+    /// Toward the right of the screen.
+    Right,
+}
+
+/// A request to the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the board cursor (or the highlight of a list).
+    Move(Dir),
+    /// Pick up the piece under the cursor, or drop the lifted one there; choose the
+    /// highlighted entry of a list.
+    Select,
+    /// Put the lifted piece back; close a dialog; leave typing mode.
+    Cancel,
+    /// Open typing mode.
+    StartTyping,
+    /// A character typed in typing mode.
+    Type(char),
+    /// Delete the last typed character.
+    Backspace,
+    /// Play the typed move.
+    Submit,
+    /// Choose entry `n` (0-based) of the open picker.
+    Choose(usize),
+    /// Take back the last move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Turn the board around.
+    Flip,
+    /// Switch between Unicode glyphs and letters.
+    ToggleGlyphs,
+    /// Switch mouse clicks on or off (off lets the terminal select text).
+    ToggleMouse,
+    /// Show the key list.
+    Help,
+    /// Show the rules card of the current game.
+    Rules,
+    /// Next entry (rules card: next piece; menu: next field).
+    Next,
+    /// Previous entry.
+    Previous,
+    /// Scroll the move list (positive = later moves).
+    Scroll(i32),
+    /// Leave the game for the start screen.
+    NewGame,
+    /// Resign (asks first).
+    Resign,
+    /// Offer a draw, or accept the opponent's offer.
+    OfferDraw,
+    /// Answer a yes/no question.
+    Confirm(bool),
+    /// Quit (asks first while a game is in progress).
+    Quit,
+    /// Quit at once (Ctrl-C, a signal).
+    ForceQuit,
+    /// A mouse click at a terminal cell.
+    Click {
+        /// Column.
+        col: u16,
+        /// Row.
+        row: u16,
+    },
+    /// Time passes (for clocks).
+    Tick(Instant),
+    /// Start the game chosen on the start screen.
+    Start,
+}

@@ -1,0 +1,893 @@
+//! The app's state and the one function that changes it, [`App::update`].
+//!
+//! Nothing here draws or reads the terminal: time arrives as [`Action::Tick`], the terminal
+//! size as [`App::resize`], so the whole app can be driven and inspected in tests.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::notation::{self, coord, san};
+use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
+use crate::variants::{variant, VariantId};
+
+use super::action::{Action, Dir};
+use super::input::Context;
+use super::layout::play_layout;
+use super::theme::Palette;
+
+/// Display options the player can toggle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Unicode chess glyphs for orthodox pieces (otherwise letters everywhere).
+    pub glyphs: bool,
+    /// Mouse clicks pick squares (otherwise the terminal keeps the mouse for selecting text).
+    pub mouse: bool,
+}
+
+/// A time control: minutes per side plus seconds added per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Initial time per side.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`).
+    ///
+    /// # Errors
+    /// A message quoting the text.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let bad = || format!("invalid clock '{text}', expected MINUTES+SECONDS like 5+3");
+        let (m, s) = text.split_once('+').unwrap_or((text, "0"));
+        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+        let seconds: u64 = s.trim().parse().map_err(|_| bad())?;
+        if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            base: Duration::from_secs_f64(minutes * 60.0),
+            increment: Duration::from_secs(seconds),
+        })
+    }
+
+    /// `5+3`.
+    pub fn label(&self) -> String {
+        let minutes = self.base.as_secs_f64() / 60.0;
+        format!("{}+{}", minutes, self.increment.as_secs())
+    }
+}
+
+/// Chess clocks for two players at one keyboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time left per side.
+    pub left: ByColor<Duration>,
+    /// The control they were set from.
+    pub control: TimeControl,
+    /// When the running clock was last updated.
+    last: Option<Instant>,
+}
+
+impl Clocks {
+    fn new(control: TimeControl) -> Clocks {
+        Clocks {
+            left: ByColor {
+                white: control.base,
+                black: control.base,
+            },
+            control,
+            last: None,
+        }
+    }
+
+    /// Charges the time since the last update to `side`.
+    fn run(&mut self, side: Color, now: Instant) {
+        if let Some(last) = self.last {
+            let spent = now.saturating_duration_since(last);
+            self.left[side] = self.left[side].saturating_sub(spent);
+        }
+        self.last = Some(now);
+    }
+}
+
+/// A message on the bottom line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a mistake.
+    pub error: bool,
+}
+
+/// A yes/no question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Resign the game?
+    Resign,
+    /// Quit rankup?
+    Quit,
+}
+
+/// Choices a move carries, waiting for the player to pick one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picker {
+    /// The candidate moves (same origin and destination).
+    pub moves: Vec<Move>,
+    /// The highlighted entry.
+    pub index: usize,
+}
+
+/// A full-screen card over the current screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Card {
+    /// The key list.
+    Help,
+    /// The current game's rules and pieces.
+    Rules {
+        /// Index of the piece shown on the diagram.
+        piece: usize,
+        /// Square the piece stands on in the diagram.
+        square: Square,
+    },
+}
+
+/// The game being played, with its view.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game.
+    pub game: Game,
+    /// Moves taken back, most recent last, for redo.
+    pub redo: Vec<Move>,
+    /// The board cursor.
+    pub cursor: Square,
+    /// The lifted piece's square.
+    pub selected: Option<Square>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The move being typed, in typing mode.
+    pub typing: Option<String>,
+    /// Open choice picker.
+    pub picker: Option<Picker>,
+    /// Open question.
+    pub question: Option<Question>,
+    /// Bottom-line message.
+    pub message: Option<Message>,
+    /// Clocks, if the game is timed.
+    pub clocks: Option<Clocks>,
+    /// The side that offered a draw, until its opponent moves.
+    pub draw_offer: Option<Color>,
+    /// First move-list row shown; `None` follows the last move.
+    pub scroll: Option<usize>,
+}
+
+/// One entry of the start screen's game list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuEntry {
+    /// A group title (not selectable).
+    Header(&'static str),
+    /// A game.
+    Game(VariantId),
+}
+
+/// The focused field of the start screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuField {
+    /// The game list.
+    Game,
+    /// Who plays the other side.
+    Opponent,
+    /// Which side you take (which side is at the bottom).
+    Side,
+    /// The clock.
+    Clock,
+}
+
+/// Clock choices on the start screen.
+pub const CLOCK_CHOICES: [Option<(u64, u64)>; 5] = [
+    None,
+    Some((3, 2)),
+    Some((5, 3)),
+    Some((10, 5)),
+    Some((15, 10)),
+];
+
+/// The start screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// The game list, grouped.
+    pub entries: Vec<MenuEntry>,
+    /// Selected entry of `entries` (always a game).
+    pub selected: usize,
+    /// Focused field.
+    pub field: MenuField,
+    /// White at the bottom (`Color::White`) or Black.
+    pub side: Color,
+    /// Index into [`CLOCK_CHOICES`].
+    pub clock: usize,
+}
+
+impl Menu {
+    /// The start screen with every game, the Alternate Promotion Chess ones grouped.
+    pub fn new(preselect: Option<VariantId>) -> Menu {
+        let mut entries = Vec::new();
+        let mut apc_header = false;
+        for id in VariantId::ALL {
+            if id.as_str().starts_with("apc-") && !apc_header {
+                entries.push(MenuEntry::Header("Alternate Promotion Chess"));
+                apc_header = true;
+            }
+            entries.push(MenuEntry::Game(id));
+        }
+        let selected = entries
+            .iter()
+            .position(|e| preselect.is_some_and(|p| *e == MenuEntry::Game(p)))
+            .or_else(|| entries.iter().position(|e| matches!(e, MenuEntry::Game(_))))
+            .expect("at least one game");
+        Menu {
+            entries,
+            selected,
+            field: MenuField::Game,
+            side: Color::White,
+            clock: 0,
+        }
+    }
+
+    /// The selected game.
+    pub fn game(&self) -> VariantId {
+        match self.entries[self.selected] {
+            MenuEntry::Game(id) => id,
+            MenuEntry::Header(_) => unreachable!("BUG: a header is never selected"),
+        }
+    }
+
+    fn step_game(&mut self, delta: isize) {
+        let n = self.entries.len() as isize;
+        let mut i = self.selected as isize;
+        for _ in 0..n {
+            i = (i + delta).rem_euclid(n);
+            if matches!(self.entries[i as usize], MenuEntry::Game(_)) {
+                self.selected = i as usize;
+                return;
+            }
+        }
+    }
+}
+
+/// Which screen is showing.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// Choosing a game.
+    Menu(Menu),
+    /// Playing.
+    Play(Box<Play>),
+}
+
+/// The whole app.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The screen.
+    pub screen: Screen,
+    /// A card over the screen.
+    pub card: Option<Card>,
+    /// Display options.
+    pub options: Options,
+    /// Colours, adapted to the terminal.
+    pub palette: Palette,
+    /// Terminal size (columns, rows), for mapping clicks.
+    pub size: (u16, u16),
+    /// The time of the last tick.
+    pub now: Option<Instant>,
+    /// False once the app should exit.
+    pub running: bool,
+}
+
+impl App {
+    /// The app on its start screen.
+    pub fn new(options: Options, palette: Palette, preselect: Option<VariantId>) -> App {
+        App {
+            screen: Screen::Menu(Menu::new(preselect)),
+            card: None,
+            options,
+            palette,
+            size: (80, 24),
+            now: None,
+            running: true,
+        }
+    }
+
+    /// The app playing a game from `start`, skipping the start screen.
+    pub fn playing(
+        options: Options,
+        palette: Palette,
+        start: Position,
+        clock: Option<TimeControl>,
+        flipped: bool,
+    ) -> App {
+        let mut app = App::new(options, palette, None);
+        app.screen = Screen::Play(Box::new(new_play(start, clock, flipped)));
+        app
+    }
+
+    /// Records a new terminal size.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        self.size = (cols, rows);
+    }
+
+    /// The game being played, if any.
+    pub fn play(&self) -> Option<&Play> {
+        match &self.screen {
+            Screen::Play(p) => Some(p),
+            Screen::Menu(_) => None,
+        }
+    }
+
+    /// Where keys go now.
+    pub fn context(&self) -> Context {
+        if self.card.is_some() {
+            return Context::Card;
+        }
+        match &self.screen {
+            Screen::Menu(_) => Context::Menu,
+            Screen::Play(p) => {
+                if p.question.is_some() {
+                    Context::Confirm
+                } else if p.picker.is_some() {
+                    Context::Picker
+                } else if p.typing.is_some() {
+                    Context::Typing
+                } else {
+                    Context::Board
+                }
+            }
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        if let Action::Tick(now) = action {
+            self.now = Some(now);
+            if let Screen::Play(p) = &mut self.screen {
+                p.tick(now);
+            }
+            return;
+        }
+        if action == Action::ForceQuit {
+            self.running = false;
+            return;
+        }
+        if let Some(card) = self.card {
+            self.update_card(card, action);
+            return;
+        }
+        let now = self.now;
+        let size = self.size;
+        match &mut self.screen {
+            Screen::Menu(menu) => match action {
+                Action::Quit => self.running = false,
+                Action::Help => self.card = Some(Card::Help),
+                Action::Start => {
+                    let id = menu.game();
+                    let clock = CLOCK_CHOICES[menu.clock].map(|(m, s)| TimeControl {
+                        base: Duration::from_secs(m * 60),
+                        increment: Duration::from_secs(s),
+                    });
+                    let flipped = menu.side == Color::Black;
+                    self.screen = Screen::Play(Box::new(new_play(
+                        Position::start(variant(id)),
+                        clock,
+                        flipped,
+                    )));
+                }
+                other => menu_update(menu, other),
+            },
+            Screen::Play(play) => {
+                let glyph_toggle = matches!(action, Action::ToggleGlyphs);
+                let mouse_toggle = matches!(action, Action::ToggleMouse);
+                match action {
+                    Action::Help => self.card = Some(Card::Help),
+                    Action::Rules => {
+                        self.card = Some(Card::Rules {
+                            piece: 0,
+                            square: play.cursor,
+                        })
+                    }
+                    Action::NewGame => {
+                        let id = play_variant_id(play);
+                        self.screen = Screen::Menu(Menu::new(id));
+                    }
+                    Action::Quit if play.question.is_none() => {
+                        if play.game.outcome().is_none() && !play.game.history().is_empty() {
+                            play.question = Some(Question::Quit);
+                        } else {
+                            self.running = false;
+                        }
+                    }
+                    Action::Confirm(yes) => {
+                        if play.question.take() == Some(Question::Quit) && yes {
+                            self.running = false;
+                        } else if yes {
+                            play.resign();
+                        }
+                    }
+                    Action::Click { col, row } => {
+                        if let Some(geom) = play_layout(
+                            ratatui::layout::Rect::new(0, 0, size.0, size.1),
+                            play.game.position().variant(),
+                            play.flipped,
+                        )
+                        .board
+                        {
+                            if let Some(sq) = geom.square_at(col, row) {
+                                play.cursor = sq;
+                                play.select(now);
+                            }
+                        }
+                    }
+                    other if !glyph_toggle && !mouse_toggle => play.update(other, now),
+                    _ => {}
+                }
+                if glyph_toggle {
+                    self.options.glyphs = !self.options.glyphs;
+                }
+                if mouse_toggle {
+                    self.options.mouse = !self.options.mouse;
+                    if let Screen::Play(p) = &mut self.screen {
+                        p.info(if self.options.mouse {
+                            "mouse on: click a piece, then a target"
+                        } else {
+                            "mouse off: the terminal can select text"
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_card(&mut self, card: Card, action: Action) {
+        let shape_variant = self.play().map(|p| p.game.position().variant());
+        match (card, action) {
+            (_, Action::Quit) => self.running = false,
+            (Card::Rules { piece, square }, a @ (Action::Next | Action::Previous)) => {
+                let n = shape_variant.map_or(1, |v| v.kinds().len());
+                let piece = if a == Action::Next {
+                    (piece + 1) % n
+                } else {
+                    (piece + n - 1) % n
+                };
+                self.card = Some(Card::Rules { piece, square });
+            }
+            (Card::Rules { piece, square }, Action::Move(dir)) => {
+                if let Some(v) = shape_variant {
+                    let flipped = self.play().is_some_and(|p| p.flipped);
+                    let square = step_cursor(v.shape(), square, dir, flipped);
+                    self.card = Some(Card::Rules { piece, square });
+                }
+            }
+            _ => self.card = None,
+        }
+    }
+}
+
+fn play_variant_id(play: &Play) -> Option<VariantId> {
+    play.game.position().variant().id().parse().ok()
+}
+
+fn new_play(start: Position, clock: Option<TimeControl>, flipped: bool) -> Play {
+    // Start the cursor on the King of the side at the bottom: a piece the player knows.
+    let cursor = start.royal_square(if flipped { Color::Black } else { Color::White });
+    Play {
+        game: Game::new(start),
+        redo: Vec::new(),
+        cursor,
+        selected: None,
+        flipped,
+        typing: None,
+        picker: None,
+        question: None,
+        message: Some(Message {
+            text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
+            error: false,
+        }),
+        clocks: clock.map(Clocks::new),
+        draw_offer: None,
+        scroll: None,
+    }
+}
+
+fn menu_update(menu: &mut Menu, action: Action) {
+    const FIELDS: [MenuField; 4] = [
+        MenuField::Game,
+        MenuField::Opponent,
+        MenuField::Side,
+        MenuField::Clock,
+    ];
+    let pos = FIELDS.iter().position(|f| *f == menu.field).unwrap_or(0);
+    match action {
+        Action::Next => menu.field = FIELDS[(pos + 1) % FIELDS.len()],
+        Action::Previous => menu.field = FIELDS[(pos + FIELDS.len() - 1) % FIELDS.len()],
+        Action::Move(dir) => {
+            let delta: isize = match dir {
+                Dir::Up | Dir::Left => -1,
+                Dir::Down | Dir::Right => 1,
+            };
+            match menu.field {
+                MenuField::Game => menu.step_game(delta),
+                MenuField::Opponent => {}
+                MenuField::Side => menu.side = !menu.side,
+                MenuField::Clock => {
+                    let n = CLOCK_CHOICES.len() as isize;
+                    menu.clock = (menu.clock as isize + delta).rem_euclid(n) as usize;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The square next to `sq` in screen direction `dir`, skipping holes; `sq` itself at the edge.
+pub fn step_cursor(shape: &crate::rules::Shape, sq: Square, dir: Dir, flipped: bool) -> Square {
+    let (mut dx, mut dy) = match dir {
+        Dir::Up => (0, 1),
+        Dir::Down => (0, -1),
+        Dir::Left => (-1, 0),
+        Dir::Right => (1, 0),
+    };
+    if flipped {
+        dx = -dx;
+        dy = -dy;
+    }
+    let mut t = sq;
+    loop {
+        match t.offset(dx, dy) {
+            Some(n) if n.file() < shape.files() && n.rank() < shape.ranks() => {
+                t = n;
+                if shape.contains(t) {
+                    return t;
+                }
+            }
+            _ => return sq,
+        }
+    }
+}
+
+impl Play {
+    fn info(&mut self, text: &str) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            error: false,
+        });
+    }
+
+    fn error(&mut self, text: String) {
+        self.message = Some(Message { text, error: true });
+    }
+
+    /// The legal moves of the lifted piece.
+    pub fn targets(&self) -> Vec<Move> {
+        match self.selected {
+            Some(from) => self
+                .game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from == from)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Candidate moves matching the typed text: (SAN, token) pairs whose SAN or token starts
+    /// with it.
+    pub fn candidates(&self) -> Vec<(String, String)> {
+        let Some(text) = &self.typing else {
+            return Vec::new();
+        };
+        let pos = self.game.position();
+        let typed = text.trim();
+        let mut out: Vec<(String, String)> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| (san::format(pos, m), coord::format(pos.variant(), m)))
+            .filter(|(s, t)| {
+                typed.is_empty()
+                    || s.trim_end_matches(['+', '#']).starts_with(typed)
+                    || t.starts_with(&typed.to_ascii_lowercase())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn tick(&mut self, now: Instant) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let turn = self.game.position().turn();
+        let Some(clocks) = &mut self.clocks else {
+            return;
+        };
+        clocks.run(turn, now);
+        if clocks.left[turn].is_zero() {
+            let opponent = !turn;
+            let pos = self.game.position();
+            let opponent_bare = (pos.pieces_of(opponent) & !pos.royal_square(opponent).bit()) == 0;
+            let outcome = if opponent_bare {
+                Outcome::Draw {
+                    reason: EndReason::Time,
+                }
+            } else {
+                Outcome::Decisive {
+                    winner: opponent,
+                    reason: EndReason::Time,
+                }
+            };
+            self.game.declare(outcome);
+            self.selected = None;
+            self.info(&format!("{outcome}"));
+        }
+    }
+
+    fn resign(&mut self) {
+        let loser = self.game.position().turn();
+        let outcome = Outcome::Decisive {
+            winner: !loser,
+            reason: EndReason::Resignation,
+        };
+        self.game.declare(outcome);
+        self.selected = None;
+        self.info(&format!("{loser} resigns: {outcome}"));
+    }
+
+    fn play_move(&mut self, mv: Move, now: Option<Instant>) {
+        let mover = self.game.position().turn();
+        match self.game.play(mv) {
+            Ok(played) => {
+                let san = played.san.clone();
+                self.selected = None;
+                self.picker = None;
+                self.scroll = None;
+                self.redo.clear();
+                if self.draw_offer.is_some_and(|c| c != mover) {
+                    self.draw_offer = None;
+                }
+                if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
+                    clocks.run(mover, now);
+                    clocks.left[mover] += clocks.control.increment;
+                }
+                let text = match self.game.outcome() {
+                    Some(o) => format!("{san}: {o}"),
+                    None if self.draw_offer == Some(mover) => {
+                        format!("{san}. {mover} offers a draw: D accepts, a move declines")
+                    }
+                    None => format!("played {san}"),
+                };
+                self.info(&text);
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Enter/Space/click on the cursor square.
+    fn select(&mut self, now: Option<Instant>) {
+        let pos = self.game.position().clone();
+        if let Some(o) = self.game.outcome() {
+            self.error(format!(
+                "the game is over ({o}); u takes a move back, n starts a new game"
+            ));
+            return;
+        }
+        let turn = pos.turn();
+        let here = pos.piece_at(self.cursor);
+        match self.selected {
+            Some(from) if from == self.cursor => {
+                self.selected = None;
+                self.message = None;
+            }
+            Some(from) => {
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.from == from && m.to == self.cursor)
+                    .collect();
+                match moves.len() {
+                    0 if here.is_some_and(|p| p.color() == turn) => {
+                        self.selected = None;
+                        self.select(now);
+                    }
+                    0 => self.error(format!(
+                        "{} cannot go to {}: pick a highlighted square, Esc to put it back",
+                        piece_name(&pos, from),
+                        self.cursor
+                    )),
+                    1 => self.play_move(moves[0], now),
+                    _ => {
+                        self.picker = Some(Picker { moves, index: 0 });
+                    }
+                }
+            }
+            None => match here {
+                Some(p) if p.color() == turn => {
+                    if pos.legal_moves().iter().any(|m| m.from == self.cursor) {
+                        self.selected = Some(self.cursor);
+                        self.message = None;
+                    } else {
+                        self.error(format!(
+                            "{} has no legal move",
+                            piece_name(&pos, self.cursor)
+                        ));
+                    }
+                }
+                Some(_) => self.error(format!("it is {turn}'s move")),
+                None => self.error(format!("no piece on {}; it is {turn}'s move", self.cursor)),
+            },
+        }
+    }
+
+    fn update(&mut self, action: Action, now: Option<Instant>) {
+        if let Some(picker) = &mut self.picker {
+            match action {
+                Action::Move(Dir::Up) => {
+                    picker.index = (picker.index + picker.moves.len() - 1) % picker.moves.len()
+                }
+                Action::Move(Dir::Down) => picker.index = (picker.index + 1) % picker.moves.len(),
+                Action::Select => {
+                    let mv = picker.moves[picker.index];
+                    self.play_move(mv, now);
+                }
+                Action::Choose(i) if i < picker.moves.len() => {
+                    let mv = picker.moves[i];
+                    self.play_move(mv, now);
+                }
+                Action::Cancel => self.picker = None,
+                _ => {}
+            }
+            return;
+        }
+        if let Some(text) = &mut self.typing {
+            match action {
+                Action::Type(c) => {
+                    text.push(c);
+                    self.message = None;
+                }
+                Action::Backspace => {
+                    text.pop();
+                    self.message = None;
+                }
+                Action::Cancel => {
+                    self.typing = None;
+                    self.message = None;
+                }
+                Action::Submit => self.submit_typed(now),
+                _ => {}
+            }
+            return;
+        }
+        let shape = self.game.position().variant().shape().clone();
+        match action {
+            Action::Move(dir) => self.cursor = step_cursor(&shape, self.cursor, dir, self.flipped),
+            Action::Select => self.select(now),
+            Action::Cancel => {
+                self.selected = None;
+                self.message = None;
+            }
+            Action::StartTyping => {
+                self.selected = None;
+                self.typing = Some(String::new());
+                self.message = None;
+            }
+            Action::Undo => match self.game.undo() {
+                Some(mv) => {
+                    self.redo.push(mv);
+                    self.selected = None;
+                    self.scroll = None;
+                    self.info("took a move back (r redoes it)");
+                }
+                None => self.error("no move to take back".into()),
+            },
+            Action::Redo => match self.redo.pop() {
+                Some(mv) => {
+                    let keep = std::mem::take(&mut self.redo);
+                    self.play_move(mv, now);
+                    self.redo = keep;
+                }
+                None => self.error("no move to redo".into()),
+            },
+            Action::Flip => self.flipped = !self.flipped,
+            Action::Scroll(delta) => {
+                let rows = self.game.history().len().div_ceil(2);
+                let current = self.scroll.unwrap_or(rows) as i64;
+                let next = (current + delta as i64).clamp(0, rows as i64) as usize;
+                self.scroll = if next >= rows { None } else { Some(next) };
+            }
+            Action::Resign => {
+                if self.game.outcome().is_some() {
+                    self.error("the game is already over".into());
+                } else {
+                    self.question = Some(Question::Resign);
+                }
+            }
+            Action::OfferDraw => {
+                let turn = self.game.position().turn();
+                if self.game.outcome().is_some() {
+                    self.error("the game is already over".into());
+                } else if self.draw_offer == Some(!turn) {
+                    let outcome = Outcome::Draw {
+                        reason: EndReason::Agreement,
+                    };
+                    self.game.declare(outcome);
+                    self.draw_offer = None;
+                    self.info(&format!("{turn} accepts: {outcome}"));
+                } else {
+                    self.draw_offer = Some(turn);
+                    self.info(&format!(
+                        "{turn} offers a draw; make your move, then {} may press D to accept",
+                        !turn
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn submit_typed(&mut self, now: Option<Instant>) {
+        let text = self.typing.clone().unwrap_or_default();
+        let text = text.trim();
+        if text.is_empty() {
+            self.typing = None;
+            return;
+        }
+        let pos = self.game.position().clone();
+        match notation::parse_move(&pos, text) {
+            Ok(mv) => {
+                self.typing = None;
+                self.play_move(mv, now);
+            }
+            Err(e) => {
+                // A unique completion of what was typed counts as that move.
+                let candidates = self.candidates();
+                if let [(san_text, _)] = candidates.as_slice() {
+                    if let Ok(mv) = san::parse(&pos, san_text) {
+                        self.typing = None;
+                        self.play_move(mv, now);
+                        return;
+                    }
+                }
+                self.error(e.to_string());
+            }
+        }
+    }
+}
+
+fn piece_name(pos: &Position, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!("the {} on {sq}", pos.variant().piece(p.kind()).name),
+        None => format!("{sq}"),
+    }
+}
+
+/// Squares of the last move (castling: the King's), for highlighting.
+pub fn last_move_squares(play: &Play) -> crate::rules::SquareSet {
+    play.game
+        .history()
+        .last()
+        .map_or(0, |m| m.mv.from.bit() | m.mv.to.bit())
+}
+
+/// Material captured so far: (captured by White, captured by Black), in capture order.
+pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
+    let mut out = ByColor::<Vec<_>>::default();
+    for m in play.game.history() {
+        if let Some(p) = m.mv.capture {
+            out[!p.color()].push(p);
+        }
+    }
+    out
+}
+
+/// Squares holding a royal piece in check, for highlighting.
+pub fn check_square(play: &Play) -> Option<Square> {
+    let pos = play.game.position();
+    pos.is_check().then(|| pos.royal_square(pos.turn()))
+}

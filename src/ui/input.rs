@@ -1,0 +1,199 @@
+//! The key map: which key means which [`Action`] in which context. Pure and table-like, so
+//! the help screen and the tests read the same facts.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::{Action, Dir};
+
+/// Where keys go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// The start screen.
+    Menu,
+    /// The board, cursor mode.
+    Board,
+    /// Typing a move.
+    Typing,
+    /// A picker of the choices a move carries.
+    Picker,
+    /// A yes/no question.
+    Confirm,
+    /// The help screen or the rules card.
+    Card,
+}
+
+/// The action for `key` in `context`, if any.
+pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
+    use Action::*;
+    use KeyCode::*;
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && matches!(key.code, Char('c')) {
+        return Some(ForceQuit);
+    }
+    let arrows = |code: KeyCode| match code {
+        Up => Some(Move(Dir::Up)),
+        Down => Some(Move(Dir::Down)),
+        Left => Some(Move(Dir::Left)),
+        Right => Some(Move(Dir::Right)),
+        _ => None,
+    };
+    match context {
+        Context::Typing => match key.code {
+            Enter => Some(Submit),
+            Esc => Some(Cancel),
+            KeyCode::Backspace => Some(Action::Backspace),
+            Char(c) if !ctrl => Some(Type(c)),
+            _ => None,
+        },
+        Context::Confirm => match key.code {
+            Char('y') | Char('Y') | Enter => Some(Confirm(true)),
+            Char('n') | Char('N') | Esc => Some(Confirm(false)),
+            _ => None,
+        },
+        Context::Picker => match key.code {
+            Up | Char('k') => Some(Move(Dir::Up)),
+            Down | Char('j') => Some(Move(Dir::Down)),
+            Enter | Char(' ') => Some(Select),
+            Esc => Some(Cancel),
+            Char(c @ '1'..='9') => Some(Choose(c as usize - '1' as usize)),
+            _ => None,
+        },
+        Context::Card => match key.code {
+            Up | Char('k') => Some(Previous),
+            Down | Char('j') => Some(Next),
+            Left | Char('h') => Some(Move(Dir::Left)),
+            Right | Char('l') => Some(Move(Dir::Right)),
+            Char('K') => Some(Move(Dir::Up)),
+            Char('J') => Some(Move(Dir::Down)),
+            Char('q') => Some(Quit),
+            _ => Some(Cancel),
+        },
+        Context::Menu => match key.code {
+            Up | Char('k') => Some(Move(Dir::Up)),
+            Down | Char('j') => Some(Move(Dir::Down)),
+            Left | Char('h') => Some(Move(Dir::Left)),
+            Right | Char('l') => Some(Move(Dir::Right)),
+            Tab => Some(Next),
+            BackTab => Some(Previous),
+            Enter => Some(Start),
+            Char('q') | Esc => Some(Quit),
+            Char('?') => Some(Help),
+            _ => None,
+        },
+        Context::Board => arrows(key.code).or(match key.code {
+            Char('k') => Some(Move(Dir::Up)),
+            Char('j') => Some(Move(Dir::Down)),
+            Char('h') => Some(Move(Dir::Left)),
+            Char('l') => Some(Move(Dir::Right)),
+            Enter | Char(' ') => Some(Select),
+            Esc => Some(Cancel),
+            Char(':') | Char('/') | Char('i') => Some(StartTyping),
+            Char('u') => Some(Undo),
+            Char('r') => Some(Redo),
+            Char('f') => Some(Flip),
+            Char('g') => Some(ToggleGlyphs),
+            Char('m') => Some(ToggleMouse),
+            Char('?') => Some(Help),
+            Char('c') => Some(Rules),
+            Char('n') => Some(NewGame),
+            Char('R') => Some(Resign),
+            Char('D') => Some(OfferDraw),
+            Char('q') => Some(Quit),
+            PageUp => Some(Scroll(-10)),
+            PageDown => Some(Scroll(10)),
+            Char('[') => Some(Scroll(-1)),
+            Char(']') => Some(Scroll(1)),
+            _ => None,
+        }),
+    }
+}
+
+/// The keys of the board screen, for the help screen: (keys, what they do).
+pub const BOARD_KEYS: &[(&str, &str)] = &[
+    ("arrows / h j k l", "move the cursor"),
+    ("Enter / Space", "pick up a piece / drop it on a target"),
+    ("Esc", "put the piece back, close a dialog"),
+    (
+        ": or / or i",
+        "type a move (SAN like Nf3, or e2e4, e7e8=q, b6b7+)",
+    ),
+    ("u / r", "undo / redo a move"),
+    ("f", "flip the board"),
+    ("g", "Unicode glyphs or letters"),
+    ("m", "mouse clicks on/off (off lets you select text)"),
+    ("c", "rules card: special rules and how each piece moves"),
+    ("[ ] PgUp PgDn", "scroll the move list"),
+    ("D", "offer a draw / accept the opponent's offer"),
+    ("R", "resign"),
+    ("n", "new game (start screen)"),
+    ("?", "this help"),
+    ("q / Ctrl-C", "quit (q asks first during a game)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventKind;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn board_keys_map_as_documented() {
+        use Action::*;
+        let c = Context::Board;
+        assert_eq!(action_for(c, key(KeyCode::Left)), Some(Move(Dir::Left)));
+        assert_eq!(action_for(c, key(KeyCode::Char('k'))), Some(Move(Dir::Up)));
+        assert_eq!(action_for(c, key(KeyCode::Enter)), Some(Select));
+        assert_eq!(action_for(c, key(KeyCode::Char(' '))), Some(Select));
+        assert_eq!(action_for(c, key(KeyCode::Esc)), Some(Cancel));
+        assert_eq!(action_for(c, key(KeyCode::Char(':'))), Some(StartTyping));
+        assert_eq!(action_for(c, key(KeyCode::Char('u'))), Some(Undo));
+        assert_eq!(action_for(c, key(KeyCode::Char('r'))), Some(Redo));
+        assert_eq!(action_for(c, key(KeyCode::Char('f'))), Some(Flip));
+        assert_eq!(action_for(c, key(KeyCode::Char('?'))), Some(Help));
+        assert_eq!(action_for(c, key(KeyCode::Char('R'))), Some(Resign));
+        assert_eq!(action_for(c, key(KeyCode::Char('q'))), Some(Quit));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(c, ctrl_c), Some(ForceQuit));
+        assert_eq!(action_for(Context::Typing, ctrl_c), Some(ForceQuit));
+    }
+
+    #[test]
+    fn typing_takes_letters_that_are_commands_elsewhere() {
+        for ch in ['u', 'r', 'f', 'q', 'N', 'x', '=', '+'] {
+            assert_eq!(
+                action_for(Context::Typing, key(KeyCode::Char(ch))),
+                Some(Action::Type(ch))
+            );
+        }
+        assert_eq!(
+            action_for(Context::Typing, key(KeyCode::Enter)),
+            Some(Action::Submit)
+        );
+        let mut release = key(KeyCode::Char('a'));
+        release.kind = KeyEventKind::Release;
+        // The event loop drops releases; the map itself is kind-agnostic.
+        assert_eq!(
+            action_for(Context::Typing, release),
+            Some(Action::Type('a'))
+        );
+    }
+
+    #[test]
+    fn every_documented_board_key_is_mapped() {
+        for ch in [
+            'u', 'r', 'f', 'g', 'm', 'c', 'D', 'R', 'n', '?', 'q', ':', '[', ']',
+        ] {
+            assert!(
+                action_for(Context::Board, key(KeyCode::Char(ch))).is_some(),
+                "{ch}"
+            );
+            assert!(
+                BOARD_KEYS.iter().any(|(k, _)| k.contains(ch)),
+                "{ch} documented"
+            );
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Where everything goes on screen, as a pure function of the terminal size, so drawing and
+//! click handling agree without sharing state.
+
+use ratatui::layout::Rect;
+
+use crate::rules::{Square, Variant};
+
+/// Cell sizes a board square can take, largest first: about 7x3, 5x2 and 3x1 terminal cells.
+pub const CELL_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
+/// Columns left of the squares: rank numbers up to two digits and a space.
+const RANK_LABELS: u16 = 3;
+/// The side panel's smallest useful width.
+pub const PANEL_MIN: u16 = 26;
+
+/// A board placed on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeom {
+    /// The whole board, labels included.
+    pub area: Rect,
+    /// Terminal cells per square (width, height).
+    pub cell: (u16, u16),
+    /// Board files.
+    pub files: u8,
+    /// Board ranks.
+    pub ranks: u8,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+impl BoardGeom {
+    /// Places a `files` x `ranks` board with `cell`-sized squares at the top left of `area`.
+    pub fn new(area: Rect, cell: (u16, u16), files: u8, ranks: u8, flipped: bool) -> BoardGeom {
+        let (w, h) = board_size(cell, files, ranks);
+        BoardGeom {
+            area: Rect::new(area.x, area.y, w.min(area.width), h.min(area.height)),
+            cell,
+            files,
+            ranks,
+            flipped,
+        }
+    }
+
+    /// The screen column and row of a square's top-left cell.
+    pub fn origin(&self, sq: Square) -> (u16, u16) {
+        let (col, row) = if self.flipped {
+            (self.files - 1 - sq.file(), sq.rank())
+        } else {
+            (sq.file(), self.ranks - 1 - sq.rank())
+        };
+        (
+            self.area.x + RANK_LABELS + col as u16 * self.cell.0,
+            self.area.y + row as u16 * self.cell.1,
+        )
+    }
+
+    /// The square drawn at a terminal cell, if any (holes included; the caller checks).
+    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        let x = x.checked_sub(self.area.x + RANK_LABELS)?;
+        let y = y.checked_sub(self.area.y)?;
+        let (col, row) = ((x / self.cell.0) as u8, (y / self.cell.1) as u8);
+        if col >= self.files || row >= self.ranks {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (self.files - 1 - col, row)
+        } else {
+            (col, self.ranks - 1 - row)
+        };
+        Square::new(file, rank)
+    }
+}
+
+/// Terminal cells a board takes with labels.
+pub fn board_size(cell: (u16, u16), files: u8, ranks: u8) -> (u16, u16) {
+    (
+        RANK_LABELS + files as u16 * cell.0,
+        ranks as u16 * cell.1 + 1,
+    )
+}
+
+/// The play screen's regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLayout {
+    /// The title line.
+    pub title: Rect,
+    /// The board, if it fits.
+    pub board: Option<BoardGeom>,
+    /// The side panel (moves, captures, legend), if there is room.
+    pub panel: Option<Rect>,
+    /// The status line.
+    pub status: Rect,
+    /// The message / typing line.
+    pub input: Rect,
+    /// The smallest terminal that shows this board, when the current one is smaller.
+    pub too_small: Option<(u16, u16)>,
+}
+
+/// Lays out the play screen for `variant` in `area`: the largest square size that fits with
+/// the side panel, else the smallest without it, else a "too small" note.
+pub fn play_layout(area: Rect, variant: &Variant, flipped: bool) -> PlayLayout {
+    let shape = variant.shape();
+    let (files, ranks) = (shape.files(), shape.ranks());
+    let rows = |y: u16| {
+        Rect::new(
+            area.x,
+            area.y + y,
+            area.width,
+            1.min(area.height.saturating_sub(y)),
+        )
+    };
+    let title = rows(0);
+    let status = rows(area.height.saturating_sub(2));
+    let input = rows(area.height.saturating_sub(1));
+    let middle = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(3),
+    );
+    let fits = |cell, panel: u16| {
+        let (w, h) = board_size(cell, files, ranks);
+        w + panel <= middle.width && h <= middle.height
+    };
+    let with_panel = CELL_SIZES.iter().find(|&&c| fits(c, PANEL_MIN + 1));
+    let (cell, panel) = match with_panel {
+        Some(&c) => (Some(c), true),
+        None => (CELL_SIZES.iter().copied().find(|&c| fits(c, 0)), false),
+    };
+    let Some(cell) = cell else {
+        let (w, h) = board_size(CELL_SIZES[2], files, ranks);
+        return PlayLayout {
+            title,
+            board: None,
+            panel: None,
+            status,
+            input,
+            too_small: Some((w, h + 3)),
+        };
+    };
+    let geom = BoardGeom::new(middle, cell, files, ranks, flipped);
+    let panel = panel.then(|| {
+        let x = geom.area.x + geom.area.width + 1;
+        Rect::new(
+            x,
+            middle.y,
+            (middle.x + middle.width).saturating_sub(x),
+            middle.height,
+        )
+    });
+    PlayLayout {
+        title,
+        board: Some(geom),
+        panel,
+        status,
+        input,
+        too_small: None,
+    }
+}
+
+/// The smallest terminal (columns, rows) that can show any board of this many files/ranks.
+pub fn minimum_size(files: u8, ranks: u8) -> (u16, u16) {
+    let (w, h) = board_size(CELL_SIZES[2], files, ranks);
+    (w, h + 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    #[test]
+    fn squares_and_cells_agree_both_ways_round() {
+        let v = variant(VariantId::Promochess);
+        for flipped in [false, true] {
+            let l = play_layout(Rect::new(0, 0, 80, 24), v, flipped);
+            let g = l.board.unwrap();
+            for sq in crate::rules::Squares(v.shape().squares()) {
+                let (x, y) = g.origin(sq);
+                assert_eq!(g.square_at(x, y), Some(sq));
+                assert_eq!(g.square_at(x + g.cell.0 - 1, y + g.cell.1 - 1), Some(sq));
+            }
+        }
+    }
+
+    #[test]
+    fn bigger_terminals_get_bigger_squares() {
+        let v = variant(VariantId::Chess);
+        let cell = |w, h| {
+            play_layout(Rect::new(0, 0, w, h), v, false)
+                .board
+                .map(|b| b.cell)
+        };
+        assert_eq!(cell(80, 24), Some((5, 2)));
+        assert_eq!(cell(120, 40), Some((7, 3)));
+        assert_eq!(cell(60, 16), Some((3, 1)));
+        assert_eq!(cell(20, 8), None);
+        assert!(play_layout(Rect::new(0, 0, 0, 0), v, false)
+            .too_small
+            .is_some());
+    }
+}

@@ -1,0 +1,529 @@
+//! Drawing: a pure function from [`App`] to a frame. No engine search, no I/O.
+
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use crate::rules::{Color, Squares};
+use crate::variants::variant;
+
+use super::app::{
+    captured, check_square, last_move_squares, App, Card, Menu, MenuEntry, MenuField, Play,
+    Question, Screen, CLOCK_CHOICES,
+};
+use super::input::BOARD_KEYS;
+use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
+use super::theme::Palette;
+use super::widgets::board::{piece_glyph, piece_marker, piece_stage, BoardWidget};
+
+/// Draws the whole app.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    match &app.screen {
+        Screen::Menu(menu) => render_menu(app, menu, frame, area),
+        Screen::Play(play) => render_play(app, play, frame, area),
+    }
+    match app.card {
+        Some(Card::Help) => render_help(app, frame, area),
+        Some(Card::Rules { piece, square }) => {
+            if let Some(play) = app.play() {
+                render_rules(app, play, piece, square, frame, area);
+            }
+        }
+        None => {}
+    }
+}
+
+fn render_too_small(p: &Palette, frame: &mut Frame, area: Rect, need: (u16, u16)) {
+    let text = vec![
+        Line::styled("Terminal too small", p.error()),
+        Line::styled(
+            format!(
+                "need {}x{}, have {}x{}: enlarge the window (q quits)",
+                need.0, need.1, area.width, area.height
+            ),
+            p.text(),
+        ),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let pos = play.game.position();
+    let v = pos.variant();
+    let layout = play_layout(area, v, play.flipped);
+    if let Some(need) = layout.too_small {
+        render_too_small(p, frame, area, need);
+        return;
+    }
+    let moves_played = play.game.history().len();
+    let title = Line::from(vec![
+        Span::styled(" rankup ", p.accent()),
+        Span::styled(format!("· {} ", v.name()), p.text()),
+        Span::styled(
+            format!("· move {} · {} ", pos.fullmoves(), p.theme.name),
+            p.dim(),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(title), layout.title);
+
+    if let Some(geom) = layout.board {
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs);
+        for (sq, piece) in pos.pieces() {
+            board.pieces[sq.index()] = Some((piece, pos.level_at(sq)));
+        }
+        board.cursor = (play.typing.is_none()).then_some(play.cursor);
+        board.selected = play.selected;
+        board.targets = play.targets().iter().fold(0, |a, m| a | m.to.bit());
+        board.last_move = last_move_squares(play);
+        board.check = check_square(play);
+        frame.render_widget(board, geom.area);
+        if let Some(picker) = &play.picker {
+            render_picker(p, v, picker, geom, frame);
+        }
+        if let Some(q) = play.question {
+            let text = match q {
+                Question::Resign => format!("{} resigns? y/n", pos.turn()),
+                Question::Quit => "Quit rankup? The game will be lost. y/n".to_string(),
+            };
+            let w = (text.len() as u16 + 4).min(area.width);
+            let r = centered(geom.area, w, 3);
+            frame.render_widget(Clear, r);
+            frame.render_widget(
+                Paragraph::new(Line::styled(text, p.accent())).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .border_style(p.border()),
+                ),
+                r,
+            );
+        }
+    }
+    if let Some(panel) = layout.panel {
+        render_panel(app, play, frame, panel);
+    }
+
+    // Status line: whose move, check, result.
+    let status = match play.game.outcome() {
+        Some(o) => Line::styled(format!(" {}  {o}", o.result_text()), p.accent()),
+        None => {
+            let mut spans = vec![Span::styled(format!(" {} to move", pos.turn()), p.text())];
+            if pos.is_check() {
+                spans.push(Span::styled("  check!", p.error()));
+            }
+            if play.game.repetitions() >= 2 {
+                spans.push(Span::styled(
+                    format!("  position seen {} times", play.game.repetitions()),
+                    p.dim(),
+                ));
+            }
+            if moves_played == 0 {
+                spans.push(Span::styled("   ? help · c rules card", p.dim()));
+            }
+            Line::from(spans)
+        }
+    };
+    frame.render_widget(Paragraph::new(status), layout.status);
+
+    // Bottom line: typing with candidates, or the last message.
+    let input = if let Some(text) = &play.typing {
+        let candidates = play.candidates();
+        let mut spans = vec![
+            Span::styled(" move: ", p.accent()),
+            Span::styled(format!("{text}_"), p.text()),
+            Span::styled("  ", p.dim()),
+        ];
+        let shown: Vec<String> = candidates.iter().take(12).map(|(s, _)| s.clone()).collect();
+        if let Some(m) = play.message.as_ref().filter(|m| m.error) {
+            spans.push(Span::styled(m.text.clone(), p.error()));
+        } else {
+            spans.push(Span::styled(
+                if candidates.is_empty() {
+                    "no legal move starts like that".to_string()
+                } else {
+                    let more = candidates.len().saturating_sub(shown.len());
+                    let mut s = shown.join(" ");
+                    if more > 0 {
+                        s.push_str(&format!(" (+{more})"));
+                    }
+                    s
+                },
+                p.dim(),
+            ));
+        }
+        Line::from(spans)
+    } else {
+        match &play.message {
+            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
+            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+            None => Line::default(),
+        }
+    };
+    frame.render_widget(Paragraph::new(input), layout.input);
+}
+
+fn centered(around: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(around.width);
+    let h = h.min(around.height);
+    Rect::new(
+        around.x + (around.width - w) / 2,
+        around.y + (around.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn render_picker(
+    p: &Palette,
+    v: &crate::rules::Variant,
+    picker: &super::app::Picker,
+    geom: BoardGeom,
+    frame: &mut Frame,
+) {
+    let lines: Vec<Line> = picker
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let what = match m.promotion {
+                Some(k) => format!("promote to {}", v.piece(k).name),
+                None => format!("stay a {}", v.piece(m.piece.kind()).name),
+            };
+            let style = if i == picker.index {
+                p.highlight()
+            } else {
+                p.text()
+            };
+            Line::styled(format!("{} {what}", i + 1), style)
+        })
+        .collect();
+    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(10) + 4;
+    let r = centered(geom.area, w.max(26), lines.len() as u16 + 2);
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(p.border())
+                .title(Span::styled(" choose: Enter/1-9, Esc ", p.accent())),
+        ),
+        r,
+    );
+}
+
+fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let pos = play.game.position();
+    let v = pos.variant();
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(clocks) = &play.clocks {
+        let fmt = |c: Color| {
+            let s = clocks.left[c].as_secs();
+            let running = play.game.outcome().is_none() && pos.turn() == c;
+            let style = if running { p.accent() } else { p.text() };
+            Span::styled(format!("{} {:>2}:{:02}  ", c, s / 60, s % 60), style)
+        };
+        lines.push(Line::from(vec![fmt(Color::White), fmt(Color::Black)]));
+    }
+    let taken = captured(play);
+    for side in Color::ALL {
+        let glyphs: String = taken[side]
+            .iter()
+            .map(|&pc| piece_glyph(v, pc, app.options.glyphs))
+            .collect();
+        if !glyphs.is_empty() {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{} took ", side), p.dim()),
+                Span::styled(glyphs, p.text()),
+            ]));
+        }
+    }
+    // Legend: what the colours and markers mean in this game.
+    let mut stages: Vec<(u8, Vec<String>)> = Vec::new();
+    for (kind, spec) in v.kinds() {
+        let stage = v.promotion_stage(kind);
+        if stage > 0 {
+            match stages.iter_mut().find(|(s, _)| *s == stage) {
+                Some((_, names)) => names.push(format!("{} {}", spec.letter, spec.name)),
+                None => stages.push((stage, vec![format!("{} {}", spec.letter, spec.name)])),
+            }
+        }
+    }
+    if !stages.is_empty() {
+        lines.push(Line::styled("promoted (+):", p.dim()));
+        stages.sort();
+        for (stage, names) in stages {
+            lines.push(Line::from(vec![
+                Span::styled(" ■", p.piece(true, stage)),
+                Span::styled("■ ", p.piece(false, stage)),
+                Span::styled(names.join(", "), p.text()),
+            ]));
+        }
+    }
+    let chrome = lines.len() as u16 + 2;
+    let moves_height = area.height.saturating_sub(chrome).max(3);
+    let move_area = Rect::new(area.x, area.y, area.width, moves_height.min(area.height));
+    let info_area = Rect::new(
+        area.x,
+        area.y + move_area.height,
+        area.width,
+        area.height - move_area.height,
+    );
+    let history = play.game.history();
+    let start = play.game.start();
+    let mut rows: Vec<String> = Vec::new();
+    let mut number = start.fullmoves();
+    let mut i = 0;
+    if start.turn() == Color::Black && !history.is_empty() {
+        rows.push(format!("{number:>3}. {:<9} {}", "...", history[0].san));
+        number += 1;
+        i = 1;
+    }
+    while i < history.len() {
+        let white = &history[i].san;
+        let black = history.get(i + 1).map_or("", |m| m.san.as_str());
+        rows.push(format!("{number:>3}. {white:<9} {black}"));
+        number += 1;
+        i += 2;
+    }
+    let visible = move_area.height.saturating_sub(2) as usize;
+    let first = match play.scroll {
+        Some(s) => s.min(rows.len().saturating_sub(1)),
+        None => rows.len().saturating_sub(visible),
+    };
+    let shown: Vec<Line> = rows
+        .iter()
+        .skip(first)
+        .take(visible)
+        .map(|r| Line::styled(r.clone(), p.text()))
+        .collect();
+    let title = if play.scroll.is_some() {
+        " moves ([ ] scroll) "
+    } else {
+        " moves "
+    };
+    frame.render_widget(
+        Paragraph::new(shown).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(p.border())
+                .title(Span::styled(title, p.accent())),
+        ),
+        move_area,
+    );
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), info_area);
+}
+
+fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let focus = |f: MenuField| {
+        if menu.field == f {
+            p.accent()
+        } else {
+            p.dim()
+        }
+    };
+    let mut lines = vec![
+        Line::styled(
+            " rankup: chess variants where pieces promote and level up",
+            p.accent(),
+        ),
+        Line::default(),
+        Line::styled(" Game", focus(MenuField::Game)),
+    ];
+    for (i, entry) in menu.entries.iter().enumerate() {
+        match entry {
+            MenuEntry::Header(title) => lines.push(Line::styled(format!("   {title}"), p.dim())),
+            MenuEntry::Game(id) => {
+                let v = variant(*id);
+                let indent = if id.as_str().starts_with("apc-") {
+                    "     "
+                } else {
+                    "   "
+                };
+                let mark = if i == menu.selected { "> " } else { "  " };
+                let style = if i == menu.selected {
+                    p.highlight()
+                } else {
+                    p.text()
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{indent}{mark}{:<12}", v.name()), style),
+                    Span::styled(format!("  {}", v.spec().summary), p.dim()),
+                ]));
+            }
+        }
+    }
+    let clock = match CLOCK_CHOICES[menu.clock] {
+        None => "no clock".to_string(),
+        Some((m, s)) => format!("{m} min + {s} s per move"),
+    };
+    lines.extend([
+        Line::default(),
+        Line::from(vec![
+            Span::styled(" Opponent  ", focus(MenuField::Opponent)),
+            Span::styled("a friend at this keyboard", p.text()),
+        ]),
+        Line::from(vec![
+            Span::styled(" Side      ", focus(MenuField::Side)),
+            Span::styled(format!("{} at the bottom", menu.side), p.text()),
+        ]),
+        Line::from(vec![
+            Span::styled(" Clock     ", focus(MenuField::Clock)),
+            Span::styled(clock, p.text()),
+        ]),
+        Line::default(),
+        Line::styled(
+            " ↑↓ choose · Tab next field · ←→ change · Enter start · ? help · q quit",
+            p.dim(),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn card_block(p: &Palette, title: &str) -> Block<'static> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(p.border())
+        .title(Span::styled(format!(" {title} "), p.accent()))
+        .title_alignment(Alignment::Center)
+}
+
+fn render_help(app: &App, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let mut lines = vec![Line::styled("Board", p.accent())];
+    for (keys, what) in BOARD_KEYS {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {keys:<18}"), p.text()),
+            Span::styled(*what, p.dim()),
+        ]));
+    }
+    lines.extend([
+        Line::default(),
+        Line::styled("Typing a move", p.accent()),
+        Line::styled(
+            "  SAN: Nf3 exd5 O-O e8=Q Hc8=M · tokens: e2e4 e7e8=q b6b7+ (promote)",
+            p.dim(),
+        ),
+        Line::styled(
+            "  candidates narrow as you type; Enter plays, Esc leaves",
+            p.dim(),
+        ),
+        Line::default(),
+        Line::styled("Board marks", p.accent()),
+        Line::styled(
+            "  [ ] cursor · • target · ( ) capture · + promoted piece · tinted squares promote",
+            p.dim(),
+        ),
+        Line::default(),
+        Line::styled("any key closes this help", p.dim()),
+    ]);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(card_block(p, "rankup keys"))
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+fn render_rules(
+    app: &App,
+    play: &Play,
+    piece_index: usize,
+    square: crate::rules::Square,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let p = &app.palette;
+    let v = play.game.position().variant();
+    frame.render_widget(Clear, area);
+    let block = card_block(p, &format!("{} rules", v.name()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let kinds: Vec<_> = v.kinds().collect();
+    let (kind, _) = kinds[piece_index.min(kinds.len() - 1)];
+    // Diagram on the right if it fits, with the chosen piece on `square`.
+    let shape = v.shape();
+    let cell = CELL_SIZES
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| board_size(c, shape.files(), shape.ranks()).1 <= inner.height)
+        .filter(|&c| board_size(c, shape.files(), shape.ranks()).0 + 30 <= inner.width);
+    let mut text_area = inner;
+    if let Some(cell) = cell {
+        let (w, h) = board_size(cell, shape.files(), shape.ranks());
+        let board_area = Rect::new(inner.x + inner.width - w, inner.y, w, h);
+        text_area.width = inner.width - w - 1;
+        let geom = BoardGeom::new(board_area, cell, shape.files(), shape.ranks(), play.flipped);
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs);
+        let white = crate::rules::Piece::new(Color::White, kind);
+        let level = if v.has_levels() { 1 } else { 0 };
+        board.pieces[square.index()] = Some((white, level));
+        board.targets = v.reach_on_empty_board(kind, Color::White, level, square);
+        board.cursor = Some(square);
+        frame.render_widget(board, geom.area);
+    }
+    let mut lines: Vec<Line> = v
+        .spec()
+        .rules
+        .iter()
+        .map(|l| Line::styled(*l, p.text()))
+        .collect();
+    let zones = Squares(v.promotion_squares()).count() > 0;
+    if zones {
+        lines.push(Line::styled(
+            "Tinted squares: where pieces promote.",
+            p.dim(),
+        ));
+    }
+    let width = text_area.width.max(1) as usize;
+    // Word wrapping can only add lines, so this estimate errs on the tall side by at most
+    // one line per paragraph line.
+    let wrapped: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(width).max(1) + usize::from(l.width() > width))
+        .sum();
+    let rules = Paragraph::new(lines).wrap(Wrap { trim: true });
+    let rules_height = (wrapped as u16).min(text_area.height / 2);
+    frame.render_widget(
+        rules,
+        Rect::new(text_area.x, text_area.y, text_area.width, rules_height),
+    );
+    // One line per piece; the list scrolls to keep the chosen one visible.
+    let list_area = Rect::new(
+        text_area.x,
+        text_area.y + rules_height + 1,
+        text_area.width,
+        text_area.height.saturating_sub(rules_height + 1),
+    );
+    let mut items: Vec<Line> = vec![Line::styled(
+        "Pieces: ↑↓ choose · h l J K move it",
+        p.accent(),
+    )];
+    let visible = list_area.height.saturating_sub(1) as usize;
+    let first = piece_index.saturating_sub(visible.saturating_sub(1));
+    for (i, (k, spec)) in kinds.iter().enumerate().skip(first).take(visible) {
+        let piece = crate::rules::Piece::new(Color::White, *k);
+        let glyph = piece_glyph(v, piece, app.options.glyphs);
+        let stage = piece_stage(v, piece, 1);
+        let marker = piece_marker(v, piece, 1).unwrap_or(' ');
+        let style = if i == piece_index {
+            p.highlight()
+        } else {
+            p.text()
+        };
+        items.push(Line::from(vec![
+            Span::styled(format!("{glyph}{marker}"), p.piece(true, stage)),
+            Span::styled(format!(" {} {}", spec.letter, spec.name), style),
+            Span::styled(format!(": {}", spec.description), p.dim()),
+        ]));
+    }
+    frame.render_widget(Paragraph::new(items), list_area);
+}

@@ -1,0 +1,3 @@
+//! Widgets that draw parts of the screen from state they are given.
+
+pub mod board;

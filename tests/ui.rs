@@ -1,0 +1,278 @@
+//! The terminal app without a terminal: rendering snapshots (ratatui TestBackend + insta),
+//! tiny sizes, theme files, and whole games played through actions.
+
+use std::time::{Duration, Instant};
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+use rankup::rules::Position;
+use rankup::ui::action::{Action, Dir};
+use rankup::ui::app::{App, Options, TimeControl};
+use rankup::ui::render::render;
+use rankup::ui::theme::{ColorMode, Palette, Theme};
+use rankup::variants::{variant, VariantId};
+
+fn app_for(id: VariantId, glyphs: bool, mono: bool) -> App {
+    let theme = Theme::builtin(if mono { "mono" } else { "dark" }).unwrap();
+    let mode = if mono {
+        ColorMode::None
+    } else {
+        ColorMode::TrueColor
+    };
+    App::playing(
+        Options {
+            glyphs,
+            mouse: false,
+        },
+        Palette::new(theme, mode),
+        Position::start(variant(id)),
+        None,
+        false,
+    )
+}
+
+fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    app.resize(w, h);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| render(app, f)).unwrap();
+    terminal
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let t = draw(app, w, h);
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn start_positions_at_two_sizes() {
+    for id in VariantId::ALL {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut app = app_for(id, true, false);
+            let t = draw(&mut app, w, h);
+            insta::assert_snapshot!(format!("start_{id}_{w}x{h}"), t.backend());
+        }
+    }
+}
+
+#[test]
+fn start_positions_ascii_monochrome() {
+    for id in VariantId::ALL {
+        let mut app = app_for(id, false, true);
+        let t = draw(&mut app, 80, 24);
+        insta::assert_snapshot!(format!("start_{id}_ascii_mono"), t.backend());
+    }
+}
+
+#[test]
+fn start_screen_lists_every_game() {
+    let mut app = App::new(
+        Options {
+            glyphs: true,
+            mouse: false,
+        },
+        Palette::new(Theme::default(), ColorMode::TrueColor),
+        None,
+    );
+    let text = screen(&mut app, 80, 24);
+    for id in VariantId::ALL {
+        assert!(text.contains(variant(id).name()), "{id} missing:\n{text}");
+    }
+    insta::assert_snapshot!("start_screen", text);
+}
+
+#[test]
+fn no_panic_at_any_small_size() {
+    for id in VariantId::ALL {
+        let mut app = app_for(id, true, false);
+        for w in 0..=40 {
+            for h in 0..=16 {
+                draw(&mut app, w, h);
+            }
+        }
+        app.update(Action::Help);
+        draw(&mut app, 5, 3);
+        app.update(Action::Cancel);
+        app.update(Action::Rules);
+        for (w, h) in [(0, 0), (1, 1), (10, 5), (40, 12), (80, 24)] {
+            draw(&mut app, w, h);
+        }
+    }
+}
+
+#[test]
+fn too_small_terminal_says_so() {
+    let mut app = app_for(VariantId::Chess, true, false);
+    let text = screen(&mut app, 20, 8);
+    assert!(text.contains("Terminal too small"), "{text}");
+}
+
+#[test]
+fn every_theme_file_parses() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("themes");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let theme =
+                Theme::parse(&text, &path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!theme.name.is_empty());
+            count += 1;
+        }
+    }
+    assert!(count >= 4, "dark, light, high-contrast and mono at least");
+}
+
+fn play(app: &App) -> &rankup::ui::app::Play {
+    app.play().expect("playing")
+}
+
+#[test]
+fn cursor_moves_play_a_move() {
+    let mut app = app_for(VariantId::Chess, true, false);
+    // The cursor starts on the White King (e1): go to e2, lift, go to e4, drop.
+    for a in [
+        Action::Move(Dir::Up),
+        Action::Select,
+        Action::Move(Dir::Up),
+        Action::Move(Dir::Up),
+        Action::Select,
+    ] {
+        app.update(a);
+    }
+    let history = play(&app).game.history();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].san, "e4");
+    // Undo and redo.
+    app.update(Action::Undo);
+    assert!(play(&app).game.history().is_empty());
+    app.update(Action::Redo);
+    assert_eq!(play(&app).game.history()[0].san, "e4");
+}
+
+#[test]
+fn typed_moves_and_errors() {
+    let mut app = app_for(VariantId::Chess, true, false);
+    let type_move = |app: &mut App, text: &str| {
+        app.update(Action::StartTyping);
+        for c in text.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Submit);
+    };
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e7e5");
+    type_move(&mut app, "Nf");
+    // "Nf" completes uniquely to Nf3.
+    assert_eq!(play(&app).game.history().len(), 3);
+    assert_eq!(play(&app).game.history()[2].san, "Nf3");
+    type_move(&mut app, "Ke3");
+    let p = play(&app);
+    assert_eq!(p.game.history().len(), 3, "illegal move not played");
+    let message = p.message.as_ref().unwrap();
+    assert!(message.error && message.text.contains("Ke3"), "{message:?}");
+    assert!(p.typing.is_some(), "typing mode stays open after an error");
+    app.update(Action::Cancel);
+    assert!(play(&app).typing.is_none());
+}
+
+#[test]
+fn promotion_choice_opens_a_picker() {
+    let theme = Theme::default();
+    let mut app = App::playing(
+        Options {
+            glyphs: true,
+            mouse: false,
+        },
+        Palette::new(theme, ColorMode::TrueColor),
+        Position::from_fen(
+            variant(VariantId::Promochess),
+            "4k4/9/9/9/1H7/9/9/9/4K4 w - - 0 1",
+        )
+        .unwrap(),
+        None,
+        false,
+    );
+    // Cursor on e1 -> b5 is 3 left, 4 up.
+    for a in [
+        Action::Move(Dir::Left),
+        Action::Move(Dir::Left),
+        Action::Move(Dir::Left),
+        Action::Move(Dir::Up),
+        Action::Move(Dir::Up),
+        Action::Move(Dir::Up),
+        Action::Move(Dir::Up),
+        Action::Select,
+        Action::Move(Dir::Right),
+        Action::Move(Dir::Up),
+        Action::Move(Dir::Up),
+        Action::Select,
+    ] {
+        app.update(a);
+    }
+    let picker = play(&app)
+        .picker
+        .clone()
+        .expect("a picker for promote or not");
+    assert_eq!(picker.moves.len(), 2);
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.contains("promote to Marshal") && text.contains("stay a Horse"),
+        "{text}"
+    );
+    app.update(Action::Choose(1));
+    assert_eq!(play(&app).game.history()[0].san, "Hc7=M");
+}
+
+#[test]
+fn clocks_run_and_flag() {
+    let mut app = App::playing(
+        Options {
+            glyphs: true,
+            mouse: false,
+        },
+        Palette::new(Theme::default(), ColorMode::TrueColor),
+        Position::start(variant(VariantId::Chess)),
+        Some(TimeControl::parse("1+2").unwrap()),
+        false,
+    );
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    app.update(Action::Tick(t0 + Duration::from_secs(30)));
+    let left = play(&app).clocks.as_ref().unwrap().left.white;
+    assert_eq!(left, Duration::from_secs(30));
+    app.update(Action::Tick(t0 + Duration::from_secs(61)));
+    let outcome = play(&app).game.outcome().expect("White flagged");
+    assert_eq!(outcome.to_string(), "Black wins by time");
+    assert!(TimeControl::parse("x").is_err());
+}
+
+#[test]
+fn resign_and_draw_by_agreement() {
+    let mut app = app_for(VariantId::Chess, true, false);
+    app.update(Action::Resign);
+    app.update(Action::Confirm(true));
+    assert_eq!(
+        play(&app).game.outcome().unwrap().to_string(),
+        "Black wins by resignation"
+    );
+    let mut app = app_for(VariantId::Chess, true, false);
+    app.update(Action::OfferDraw);
+    app.update(Action::StartTyping);
+    app.update(Action::Type('e'));
+    app.update(Action::Type('4'));
+    app.update(Action::Submit);
+    app.update(Action::OfferDraw);
+    assert_eq!(
+        play(&app).game.outcome().unwrap().to_string(),
+        "draw by agreement"
+    );
+}
