@@ -437,6 +437,22 @@ impl Palette {
             return s;
         }
         let t = &self.theme;
+        if self.mode == ColorMode::Ansi16 {
+            // Nearest-colour mapping folds most themes' two square shades into one grey, so
+            // 16-colour terminals get a fixed pair that always differs (zones go untinted).
+            let bg = if look.check {
+                Color::Red
+            } else if look.selected {
+                Color::Cyan
+            } else if look.last_move {
+                Color::Yellow
+            } else if look.dark {
+                Color::DarkGray
+            } else {
+                Color::Gray
+            };
+            return Style::new().bg(bg);
+        }
         let bg = if look.check {
             t.check
         } else if look.selected {
@@ -507,13 +523,32 @@ mod tests {
     fn colour_mode_detection_and_fallback() {
         let detect = ColorMode::detect;
         assert_eq!(detect(Some("1"), Some("truecolor"), None), ColorMode::None);
-        assert_eq!(detect(Some(""), Some("truecolor"), None), ColorMode::TrueColor);
-        assert_eq!(detect(None, None, Some("xterm-256color")), ColorMode::Ansi256);
+        assert_eq!(
+            detect(Some(""), Some("truecolor"), None),
+            ColorMode::TrueColor
+        );
+        assert_eq!(
+            detect(None, None, Some("xterm-256color")),
+            ColorMode::Ansi256
+        );
         assert_eq!(detect(None, None, Some("xterm")), ColorMode::Ansi16);
         let c256 = ColorMode::Ansi256;
         assert_eq!(c256.adapt(Color::Rgb(255, 255, 255)), Color::Indexed(231));
-        assert_eq!(c256.adapt(Color::Rgb(0x87, 0x87, 0x87)), Color::Indexed(102));
-        assert_eq!(ColorMode::Ansi16.adapt(Color::Rgb(250, 10, 10)), Color::LightRed);
+        assert_eq!(
+            c256.adapt(Color::Rgb(0x87, 0x87, 0x87)),
+            Color::Indexed(102)
+        );
+        assert_eq!(
+            ColorMode::Ansi16.adapt(Color::Rgb(250, 10, 10)),
+            Color::LightRed
+        );
         assert_eq!(ColorMode::None.adapt(Color::Red), Color::Reset);
+        let p16 = Palette::new(Theme::default(), ColorMode::Ansi16);
+        let light = p16.square(SquareLook::default());
+        let dark = p16.square(SquareLook {
+            dark: true,
+            ..SquareLook::default()
+        });
+        assert_ne!(light, dark, "16-colour squares stay distinct");
     }
 }
