@@ -5,9 +5,10 @@
 
 use std::time::Instant;
 
+use rankup::ai::Level;
 use rankup::notation::coord;
-use rankup::rules::Position;
-use rankup::ui::app::{Options, TimeControl};
+use rankup::rules::{ByColor, Color, Position};
+use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::Theme;
 use rankup::variants::{variant, VariantId};
 
@@ -21,12 +22,57 @@ pub struct UiArgs {
     pub no_mouse: bool,
 }
 
+/// Who plays against whom, from `rankup play`'s options.
+#[derive(Default)]
+pub struct Opponent {
+    /// AI level for the other side.
+    pub ai: Option<String>,
+    /// The person's side.
+    pub color: String,
+    /// AI on both sides.
+    pub watch: bool,
+}
+
+impl Opponent {
+    fn players(&self) -> Result<ByColor<Player>, String> {
+        let level = match &self.ai {
+            Some(text) => Some(text.parse::<Level>().map_err(|e| e.to_string())?),
+            None => None,
+        };
+        if self.watch {
+            let ai = Player::Ai(level.unwrap_or(Level::DEFAULT));
+            return Ok(ByColor {
+                white: ai,
+                black: ai,
+            });
+        }
+        let human = match self.color.to_ascii_lowercase().as_str() {
+            "" | "white" | "w" => Color::White,
+            "black" | "b" => Color::Black,
+            other => {
+                return Err(format!(
+                    "invalid --color '{other}', expected white or black"
+                ))
+            }
+        };
+        let mut players = ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        };
+        if let Some(level) = level {
+            players[!human] = Player::Ai(level);
+        }
+        Ok(players)
+    }
+}
+
 /// Opens the app: on the start screen, or straight into a game of `variant_id`.
 pub fn play(
     ui: &UiArgs,
     variant_id: Option<&str>,
     fen: Option<&str>,
     clock: Option<&str>,
+    opponent: &Opponent,
 ) -> Result<(), String> {
     // Everything that can be wrong with the arguments is reported before the terminal is
     // taken over, so the message stays readable.
@@ -35,6 +81,7 @@ pub fn play(
         theme = Theme::builtin("mono").expect("BUG: mono is built in");
     }
     let clock = clock.map(TimeControl::parse).transpose()?;
+    let players = opponent.players()?;
     let start = match variant_id {
         Some(id) => Some(setup(id, fen, &[])?),
         None if fen.is_some() => {
@@ -50,6 +97,7 @@ pub fn play(
         },
         start,
         clock,
+        players,
         preselect: None,
     };
     rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))

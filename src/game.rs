@@ -147,6 +147,12 @@ impl Game {
         self.declared = Some(outcome);
     }
 
+    /// Repetition keys of every position of the game so far, the start first and the
+    /// current position last (what the AI's search takes as history).
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
         let now = self

@@ -7,6 +7,8 @@
 //! * [`variants`]: one file per game, written as data for the engine.
 //! * [`notation`]: coordinate tokens and SAN.
 //! * [`game`]: a played game with its history and repetition.
+//! * [`ai`]: the computer opponent (search and evaluation); pure, it imports only `rules`.
+//! * [`uci`]: the UCI engine protocol over the search.
 //!
 //! ```
 //! use rankup::rules::Position;
@@ -18,8 +20,10 @@
 
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod game;
 pub mod notation;
 pub mod rules;
+pub mod uci;
 pub mod ui;
 pub mod variants;

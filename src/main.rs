@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cli;
+mod cli_ai;
 
 /// Chess variants in which pieces promote, demote and level up.
 #[derive(Parser, Debug)]
@@ -37,6 +38,16 @@ enum Command {
         /// Clocks for both players, MINUTES+SECONDS per move (5+3).
         #[arg(long)]
         clock: Option<String>,
+        /// Play against the AI at this level (1-6 or its name); without it, two people play
+        /// at this keyboard.
+        #[arg(long)]
+        ai: Option<String>,
+        /// The side you play against the AI: white or black.
+        #[arg(long, default_value = "white")]
+        color: String,
+        /// Watch the AI play both sides (at --ai's level, default 4).
+        #[arg(long)]
+        watch: bool,
     },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
@@ -71,6 +82,41 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         depth: u32,
     },
+    /// Speak the UCI engine protocol on stdin and stdout (for GUIs and match tools).
+    Uci,
+    /// Play two AI settings against each other; report W/D/L and an Elo estimate.
+    Selfplay {
+        /// Variant id.
+        variant: String,
+        /// Number of games (colours alternate; each random opening is played twice).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Player A: a level (1..6 or its name), greedy, random, depth=N, nodes=N or
+        /// movetime=MS.
+        #[arg(long, default_value = "4")]
+        a: String,
+        /// Player B, as for --a.
+        #[arg(long, default_value = "greedy")]
+        b: String,
+        /// Time per move for level players, in milliseconds (default: the level's own).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies that open each game.
+        #[arg(long, default_value_t = 2)]
+        plies: u32,
+        /// Games played at once (one thread each).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Measure search speed: nodes per second and depth reached from each game's start.
+    BenchAi {
+        /// Time per search, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -81,14 +127,23 @@ fn main() -> ExitCode {
         no_mouse: args.no_mouse,
     };
     let Some(command) = args.command else {
-        return finish(cli::play(&ui, None, None, None));
+        return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));
     };
     let result = match command {
         Command::Play {
             variant,
             fen,
             clock,
-        } => cli::play(&ui, Some(&variant), fen.as_deref(), clock.as_deref()),
+            ai,
+            color,
+            watch,
+        } => cli::play(
+            &ui,
+            Some(&variant),
+            fen.as_deref(),
+            clock.as_deref(),
+            &cli::Opponent { ai, color, watch },
+        ),
         Command::Perft {
             variant,
             depth,
@@ -102,6 +157,27 @@ fn main() -> ExitCode {
             moves,
         } => cli::moves(&variant, fen.as_deref(), &moves),
         Command::Bench { depth } => cli::bench(depth),
+        Command::Uci => cli_ai::uci(),
+        Command::Selfplay {
+            variant,
+            games,
+            a,
+            b,
+            movetime,
+            seed,
+            plies,
+            jobs,
+        } => cli_ai::selfplay(&cli_ai::Match {
+            variant,
+            games,
+            a,
+            b,
+            movetime,
+            seed,
+            plies,
+            jobs,
+        }),
+        Command::BenchAi { movetime } => cli_ai::bench(movetime),
     };
     finish(result)
 }

@@ -15,6 +15,7 @@ pub mod widgets;
 
 use std::io::{self, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,11 +25,12 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
-use crate::rules::Position;
+use crate::notation::san;
+use crate::rules::{ByColor, Move, Position};
 use crate::variants::VariantId;
 
 use action::Action;
-use app::{App, Options, TimeControl};
+use app::{App, Options, Player, SearchRequest, Thinking, TimeControl};
 use theme::{ColorMode, Palette, Theme};
 
 /// How the app starts.
@@ -42,6 +44,8 @@ pub struct Launch {
     pub start: Option<Position>,
     /// The clock for a game started at once.
     pub clock: Option<TimeControl>,
+    /// Who moves for each side in a game started at once.
+    pub players: ByColor<Player>,
     /// The game highlighted on the start screen.
     pub preselect: Option<VariantId>,
 }
@@ -53,7 +57,7 @@ pub struct Launch {
 pub fn run(launch: Launch) -> io::Result<()> {
     let palette = Palette::new(launch.theme, ColorMode::from_env());
     let mut app = match launch.start {
-        Some(pos) => App::playing(launch.options, palette, pos, launch.clock, false),
+        Some(pos) => App::playing(launch.options, palette, pos, launch.clock, launch.players),
         None => App::new(launch.options, palette, launch.preselect),
     };
     // A dropped SSH connection sends SIGHUP; kill sends SIGTERM. Both end the loop cleanly
@@ -82,13 +86,110 @@ pub fn run(launch: Launch) -> io::Result<()> {
     result
 }
 
+/// A search running on its own thread for the request with `id`.
+struct Job {
+    id: u64,
+    stop: Arc<AtomicBool>,
+}
+
+/// The best line of `pv` in SAN, played out from `pos`.
+fn line_san(pos: &Position, pv: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &mv in pv.iter().take(8) {
+        if !p.is_legal(&mv) {
+            break;
+        }
+        out.push(san::format(&p, &mv));
+        p.make(mv);
+    }
+    out.join(" ")
+}
+
+/// Runs `request` on a new thread; progress and the result come back on `tx` as actions.
+fn spawn_search(request: SearchRequest, tx: Sender<Action>) -> Job {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let id = request.id;
+    std::thread::spawn(move || {
+        let pos = &request.position;
+        let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
+            depth,
+            score: score.to_string(),
+            line: line_san(pos, pv),
+            nodes,
+        };
+        let info_tx = tx.clone();
+        let result =
+            crate::ai::search(pos, &request.history, &request.limits, &flag, &mut |info| {
+                let _ = info_tx.send(Action::AiInfo {
+                    id,
+                    thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
+                });
+            });
+        let _ = tx.send(Action::AiDone {
+            id,
+            best: result.best,
+            thinking: thinking(result.depth, result.score, &result.pv, result.nodes),
+        });
+    });
+    Job { id, stop }
+}
+
+/// Starts, keeps or stops the search thread so it matches what the app wants now.
+fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Action>) {
+    let wanted = app.search_request();
+    if let Some(j) = job {
+        if wanted.as_ref().map(|r| r.id) != Some(j.id) {
+            j.stop.store(true, Ordering::Relaxed);
+            *job = None;
+        }
+    }
+    if job.is_none() {
+        if let Some(request) = wanted {
+            *job = Some(spawn_search(request, tx.clone()));
+        }
+    }
+}
+
+fn drain(app: &mut App, job: &mut Option<Job>, rx: &Receiver<Action>) {
+    while let Ok(action) = rx.try_recv() {
+        if let Action::AiDone { id, .. } = &action {
+            if job.as_ref().is_some_and(|j| j.id == *id) {
+                *job = None;
+            }
+        }
+        app.update(action);
+    }
+}
+
 fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> io::Result<()> {
     let mut mouse_on = app.options.mouse;
+    let (tx, rx) = mpsc::channel();
+    let mut job: Option<Job> = None;
+    let result = run_loop(terminal, app, stop, &mut mouse_on, &tx, &rx, &mut job);
+    if let Some(j) = job {
+        j.stop.store(true, Ordering::Relaxed);
+    }
+    result
+}
+
+fn run_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    stop: &AtomicBool,
+    mouse_on: &mut bool,
+    tx: &Sender<Action>,
+    rx: &Receiver<Action>,
+    job: &mut Option<Job>,
+) -> io::Result<()> {
     while app.running {
+        drain(app, job, rx);
+        steer_search(app, job, tx);
         let size = terminal.size()?;
         app.resize(size.width, size.height);
         terminal.draw(|frame| render::render(app, frame))?;
-        if event::poll(Duration::from_millis(100))? {
+        if event::poll(Duration::from_millis(50))? {
             match event::read()? {
                 Event::Key(key) if key.kind != KeyEventKind::Release => {
                     if let Some(action) = input::action_for(app.context(), key) {
@@ -111,9 +212,9 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
         if stop.load(Ordering::Relaxed) {
             app.update(Action::ForceQuit);
         }
-        if app.options.mouse != mouse_on {
-            mouse_on = app.options.mouse;
-            if mouse_on {
+        if app.options.mouse != *mouse_on {
+            *mouse_on = app.options.mouse;
+            if *mouse_on {
                 execute!(stdout(), EnableMouseCapture)?;
             } else {
                 execute!(stdout(), DisableMouseCapture)?;

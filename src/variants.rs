@@ -7,10 +7,18 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::rules::Variant;
+use crate::rules::{Movement, Variant};
 
 mod chess;
 mod promochess;
+mod upgrade;
+mod veteran;
+
+/// Parses a Betza string written in a variant file, where a typo is a programming error
+/// (every variant is compiled by the tests).
+pub(crate) fn betza(text: &str) -> Movement {
+    Movement::betza(text).unwrap_or_else(|e| panic!("BUG: {e}"))
+}
 
 /// Identifier of a game, as used on the command line, in saves and in the engine protocol
 /// (RULES.md section 7).
@@ -18,18 +26,29 @@ mod promochess;
 pub enum VariantId {
     /// Orthodox chess, the reference the engine is checked against.
     Chess,
+    /// Veteran Chess (H. G. Muller): captures promote the capturer.
+    Veteran,
+    /// Upgrade Chess (Daniil Frolov): captures add levels that widen movement.
+    Upgrade,
     /// PromoChess (Glenn Overby II), 9x9.
     Promochess,
 }
 
 impl VariantId {
     /// Every game, in menu order.
-    pub const ALL: [VariantId; 2] = [VariantId::Chess, VariantId::Promochess];
+    pub const ALL: [VariantId; 4] = [
+        VariantId::Chess,
+        VariantId::Veteran,
+        VariantId::Upgrade,
+        VariantId::Promochess,
+    ];
 
     /// The identifier text (`promochess`).
     pub fn as_str(self) -> &'static str {
         match self {
             VariantId::Chess => "chess",
+            VariantId::Veteran => "veteran",
+            VariantId::Upgrade => "upgrade",
             VariantId::Promochess => "promochess",
         }
     }
@@ -37,6 +56,8 @@ impl VariantId {
     fn spec(self) -> crate::rules::VariantSpec {
         match self {
             VariantId::Chess => chess::spec(),
+            VariantId::Veteran => veteran::spec(),
+            VariantId::Upgrade => upgrade::spec(),
             VariantId::Promochess => promochess::spec(),
         }
     }

@@ -75,8 +75,19 @@ fn play_undo_and_quit_in_a_real_terminal() {
     // After the app exits, print the terminal mode so we can see raw mode was undone.
     let script = format!("'{bin}' --theme dark play chess; stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'; echo APP-EXITED; sleep 30");
     tmux.run(&[
-        "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", "env", "TERM=xterm-256color",
-        "sh", "-c", &script,
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "env",
+        "TERM=xterm-256color",
+        "sh",
+        "-c",
+        &script,
     ]);
     tmux.wait_for("White to move");
 

@@ -6,9 +6,15 @@ use std::time::{Duration, Instant};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
+use rankup::rules::ByColor;
 use rankup::rules::Position;
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, Options, TimeControl};
+use rankup::ui::app::{App, Options, Player, TimeControl};
+
+const HUMANS: ByColor<Player> = ByColor {
+    white: Player::Human,
+    black: Player::Human,
+};
 use rankup::ui::render::render;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
@@ -28,7 +34,7 @@ fn app_for(id: VariantId, glyphs: bool, mono: bool) -> App {
         Palette::new(theme, mode),
         Position::start(variant(id)),
         None,
-        false,
+        HUMANS,
     )
 }
 
@@ -199,7 +205,7 @@ fn promotion_choice_opens_a_picker() {
         )
         .unwrap(),
         None,
-        false,
+        HUMANS,
     );
     // Cursor on e1 -> b5 is 3 left, 4 up.
     for a in [
@@ -242,7 +248,7 @@ fn clocks_run_and_flag() {
         Palette::new(Theme::default(), ColorMode::TrueColor),
         Position::start(variant(VariantId::Chess)),
         Some(TimeControl::parse("1+2").unwrap()),
-        false,
+        HUMANS,
     );
     let t0 = Instant::now();
     app.update(Action::Tick(t0));

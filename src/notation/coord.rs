@@ -19,6 +19,10 @@ pub fn format(variant: &Variant, mv: &Move) -> String {
             out.push('+');
         }
     }
+    if let Some(r) = mv.recipient {
+        out.push('^');
+        out.push_str(&r.to_string());
+    }
     out
 }
 
@@ -33,6 +37,9 @@ pub enum CoordError {
     NeedsChoice(String),
     /// The text names a promotion that this move cannot make.
     BadPromotion(String),
+    /// A King capture that must name the piece receiving the level (`^b1`), or names one
+    /// that cannot receive it.
+    NeedsRecipient(String),
 }
 
 impl fmt::Display for CoordError {
@@ -44,6 +51,10 @@ impl fmt::Display for CoordError {
                 write!(f, "'{t}' needs a promotion choice, e.g. {t}=q")
             }
             CoordError::BadPromotion(t) => write!(f, "'{t}': no such promotion for this move"),
+            CoordError::NeedsRecipient(t) => write!(
+                f,
+                "'{t}' must name the friendly piece that receives the level, e.g. {t}^b1"
+            ),
         }
     }
 }
@@ -56,6 +67,7 @@ struct Token {
     to: Square,
     letter: Option<char>,
     plus: bool,
+    recipient: Option<Square>,
 }
 
 fn split(text: &str) -> Option<Token> {
@@ -75,11 +87,18 @@ fn split(text: &str) -> Option<Token> {
         plus = true;
         rest = r;
     }
+    let mut recipient = None;
+    if let Some(r) = rest.strip_prefix('^') {
+        let (sq, r) = split_square(r)?;
+        recipient = Some(sq);
+        rest = r;
+    }
     rest.is_empty().then_some(Token {
         from,
         to,
         letter,
         plus,
+        recipient,
     })
 }
 
@@ -107,6 +126,12 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, CoordError> {
         .collect();
     if candidates.is_empty() {
         return Err(CoordError::Illegal(text.to_string()));
+    }
+    if candidates.iter().any(|m| m.recipient.is_some()) || token.recipient.is_some() {
+        return candidates
+            .into_iter()
+            .find(|m| m.recipient.is_some() && m.recipient == token.recipient)
+            .ok_or_else(|| CoordError::NeedsRecipient(text.to_string()));
     }
     if let Some(letter) = token.letter {
         return candidates

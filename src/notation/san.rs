@@ -82,6 +82,10 @@ pub fn format_without_check(pos: &Position, mv: &Move) -> String {
         out.push('=');
         out.push(v.piece(kind).letter);
     }
+    if let Some(r) = mv.recipient {
+        out.push('^');
+        out.push_str(&r.to_string());
+    }
     out
 }
 
@@ -133,6 +137,7 @@ struct Parts {
     promotion: Option<char>,
     castle: Option<bool>,
     swap: bool,
+    recipient: Option<Square>,
 }
 
 fn split(text: &str) -> Option<Parts> {
@@ -150,6 +155,10 @@ fn split(text: &str) -> Option<Parts> {
         _ => {}
     }
     let mut rest = core;
+    if let Some((head, tail)) = rest.split_once('^') {
+        p.recipient = Some(tail.parse().ok()?);
+        rest = head;
+    }
     if let Some(c) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
         p.piece = Some(c);
         rest = &rest[1..];
@@ -232,6 +241,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
                 && parts.from_file.is_none_or(|f| m.from.file() == f)
                 && parts.from_rank.is_none_or(|r| m.from.rank() == r)
                 && (!parts.capture || m.is_capture())
+                && m.recipient == parts.recipient
         })
         .collect();
     let chosen: Vec<Move> = match parts.promotion {

@@ -48,11 +48,22 @@ impl Position {
         self.state.hash ^= zobrist::castling(self.state.castling)
             ^ zobrist::extras(self.extra_bits())
             ^ self.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
-        let level = self.levels[mv.from.index()];
+        let mut level = self.levels[mv.from.index()];
         let landed = mv.promotion.map_or(mv.piece, |k| Piece::new(us, k));
         match mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
+                // Upgrade Chess: the capturer gains the victim's level, unless it is royal
+                // (then `recipient` gains it). Levels are 0 in other games.
+                let gained = self.levels[mv.to.index()];
                 self.write(&mut undo, mv.from, None, 0);
+                match mv.recipient {
+                    Some(r) => {
+                        let l = self.levels[r.index()].saturating_add(gained);
+                        self.write(&mut undo, r, self.board[r.index()], l);
+                    }
+                    None if level > 0 => level = level.saturating_add(gained),
+                    None => {}
+                }
                 self.write(&mut undo, mv.to, Some(landed), level);
             }
             MoveKind::EnPassant => {
@@ -60,6 +71,9 @@ impl Position {
                     .to
                     .offset(0, -us.forward())
                     .expect("BUG: an e.p. square has a square behind it");
+                if level > 0 {
+                    level = level.saturating_add(self.levels[victim.index()]);
+                }
                 self.write(&mut undo, victim, None, 0);
                 self.write(&mut undo, mv.from, None, 0);
                 self.write(&mut undo, mv.to, Some(landed), level);

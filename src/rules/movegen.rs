@@ -114,31 +114,61 @@ impl Position {
             .expect("BUG: an e.p. square has a square behind it")
     }
 
-    /// Pushes `mv`, expanded into its promotion choices where its destination is in the
-    /// piece's promotion zone.
+    /// Pushes `mv` expanded by `rule` into its promotion choices.
     #[inline]
-    fn push_promotions(&self, out: &mut Vec<Move>, mv: Move) {
+    fn push_rule(out: &mut Vec<Move>, mv: Move, rule: &super::variant::PromotionRule) {
+        let flags = if rule.targets.len() > 1 {
+            PROMO_CHOICE
+        } else {
+            0
+        } | if rule.mandatory { 0 } else { PROMO_OPTIONAL };
+        if !rule.mandatory {
+            out.push(mv);
+        }
+        for &t in &rule.targets {
+            out.push(Move {
+                promotion: Some(t),
+                flags,
+                ..mv
+            });
+        }
+    }
+
+    /// Pushes `mv` with every choice it carries: capture promotions (which take precedence),
+    /// zone promotions where `in_zone`, and the recipient of the level a King captures in
+    /// games with levels.
+    #[inline]
+    fn push_choices(&self, out: &mut Vec<Move>, mv: Move, in_zone: bool) {
         let v = self.variant;
-        match v.promotion_at(mv.piece.color(), mv.piece.kind(), mv.to) {
-            None => out.push(mv),
-            Some(rule) => {
-                let flags = if rule.targets.len() > 1 {
-                    PROMO_CHOICE
-                } else {
-                    0
-                } | if rule.mandatory { 0 } else { PROMO_OPTIONAL };
-                if !rule.mandatory {
-                    out.push(mv);
+        if let Some(victim) = mv.capture {
+            if v.has_capture_promotions {
+                if let Some(rule) = v.capture_promotion(mv.piece.kind(), victim.kind()) {
+                    return Self::push_rule(out, mv, rule);
                 }
-                for &t in &rule.targets {
+            }
+            if v.levels && v.kinds[mv.piece.kind().index()].spec.royal {
+                let us = mv.piece.color();
+                let royal = self.state.royal[us.index()];
+                let mut any = false;
+                for r in Squares(self.by_color[us.index()] & !royal.bit()) {
+                    any = true;
                     out.push(Move {
-                        promotion: Some(t),
-                        flags,
+                        recipient: Some(r),
                         ..mv
                     });
                 }
+                if !any {
+                    out.push(mv);
+                }
+                return;
             }
         }
+        if in_zone {
+            if let Some(rule) = v.promotion_at(mv.piece.color(), mv.piece.kind(), mv.to) {
+                return Self::push_rule(out, mv, rule);
+            }
+        }
+        out.push(mv);
     }
 
     /// Appends the pseudo-legal moves: every move by the pieces' movement, castling whose
@@ -164,10 +194,13 @@ impl Position {
                 promotion: None,
                 kind: MoveKind::Normal,
                 flags: 0,
+                recipient: None,
             };
+            let special = v.has_capture_promotions || v.levels;
             let push = |out: &mut Vec<Move>, mv: Move| {
-                if zone & mv.to.bit() != 0 {
-                    self.push_promotions(out, mv);
+                let in_zone = zone & mv.to.bit() != 0;
+                if in_zone || (special && mv.capture.is_some()) {
+                    self.push_choices(out, mv, in_zone);
                 } else {
                     out.push(mv);
                 }
@@ -320,6 +353,7 @@ impl Position {
                 promotion: None,
                 kind: MoveKind::Castle(i as u8),
                 flags: 0,
+                recipient: None,
             });
         }
     }

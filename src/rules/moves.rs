@@ -42,6 +42,8 @@ pub struct Move {
     pub kind: MoveKind,
     /// [`PROMO_CHOICE`] and [`PROMO_OPTIONAL`] bits, for notation.
     pub flags: u8,
+    /// Upgrade Chess King captures: the friendly piece that receives the captured level.
+    pub recipient: Option<Square>,
 }
 
 impl Move {

@@ -54,6 +54,9 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// Promotion rules, tried in order; the first whose zone holds the destination applies.
     pub promotions: Vec<PromotionSpec>,
+    /// Promotions triggered by what the piece captures (Veteran Chess); they take precedence
+    /// over zone promotions.
+    pub capture_promotions: Vec<CapturePromotionSpec>,
     /// Level-dependent movement (Upgrade Chess).
     pub levels: Option<LevelSpec>,
     /// The orthodox chess figure whose Unicode glyph shows this piece, if it moves like one;
@@ -90,10 +93,33 @@ impl PieceSpec {
             royal: false,
             pawn: false,
             promotions: Vec::new(),
+            capture_promotions: Vec::new(),
             levels: None,
             figure: None,
             description: "",
         }
+    }
+
+    /// Adds a capture promotion: capturing any of `victims` (letters) turns the piece into
+    /// `to`, forced or at the mover's choice.
+    pub fn promotes_capturing(
+        mut self,
+        victims: &'static str,
+        to: char,
+        mandatory: bool,
+    ) -> PieceSpec {
+        self.capture_promotions.push(CapturePromotionSpec {
+            victims,
+            to,
+            mandatory,
+        });
+        self
+    }
+
+    /// Gives the piece a level whose movement is `movement(level)` up to `cap`.
+    pub fn levels(mut self, cap: u16, movement: fn(u16) -> Movement) -> PieceSpec {
+        self.levels = Some(LevelSpec { cap, movement });
+        self
     }
 
     /// Shows the piece with an orthodox figure's glyph.
@@ -134,6 +160,17 @@ pub struct LevelSpec {
     pub cap: u16,
     /// Movement at a level in `1..=cap`.
     pub movement: fn(u16) -> Movement,
+}
+
+/// A promotion caused by capturing certain pieces, wherever it happens.
+#[derive(Clone, Debug)]
+pub struct CapturePromotionSpec {
+    /// Letters of the victims that trigger it.
+    pub victims: &'static str,
+    /// Letter of the type the capturer becomes.
+    pub to: char,
+    /// Whether it is forced (otherwise the capture may decline it).
+    pub mandatory: bool,
 }
 
 /// Where and into what a piece promotes.

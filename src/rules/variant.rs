@@ -165,6 +165,12 @@ pub struct Variant {
     pub(crate) cap_dirs: [Vec<u8>; 2],
     pub(crate) lame_att: Vec<Vec<LameAttack>>,
     pub(crate) promo: Vec<u8>,
+    /// Per (mover kind, victim kind): capture promotion rule index + 1, or 0.
+    pub(crate) capture_promo: Vec<u8>,
+    /// Whether any piece promotes by capturing.
+    pub(crate) has_capture_promotions: bool,
+    /// Whether pieces carry levels (Upgrade Chess).
+    pub(crate) levels: bool,
     /// Per (colour, kind): every square where some promotion rule applies.
     pub(crate) promo_zone: Vec<SquareSet>,
     pub(crate) promo_rules: Vec<PromotionRule>,
@@ -299,6 +305,9 @@ impl Variant {
             lame_att: vec![Vec::new(); 2 * GRID_CELLS],
             promo: vec![0; 2 * spec.pieces.len() * GRID_CELLS],
             promo_zone: vec![0; 2 * spec.pieces.len()],
+            capture_promo: vec![0; spec.pieces.len() * spec.pieces.len()],
+            has_capture_promotions: false,
+            levels: spec.pieces.iter().any(|p| p.levels.is_some()),
             promo_rules: Vec::new(),
             castlings: Vec::new(),
             castle_mask: [0xff; GRID_CELLS],
@@ -527,6 +536,24 @@ impl Variant {
             }
         }
 
+        // Capture promotions.
+        let n = spec.pieces.len();
+        for (k, p) in spec.pieces.iter().enumerate() {
+            for rule in &p.capture_promotions {
+                let to = lookup(rule.to).ok_or(SpecError::UnknownTarget(rule.to))?;
+                v.promo_rules.push(PromotionRule {
+                    targets: vec![to],
+                    mandatory: rule.mandatory,
+                });
+                let id = v.promo_rules.len() as u8;
+                for c in rule.victims.chars() {
+                    let victim = lookup(c).ok_or(SpecError::UnknownTarget(c))?;
+                    v.capture_promo[k * n + victim.index()] = id;
+                }
+                v.has_capture_promotions = true;
+            }
+        }
+
         // Promotion stages: breadth-first from the kinds in the start position.
         let mut stage: Vec<Option<u8>> = vec![None; spec.pieces.len()];
         for (_, piece, _) in &start_cells {
@@ -537,12 +564,15 @@ impl Variant {
                 if stage[k] != Some(s) {
                     continue;
                 }
-                for rule in &spec.pieces[k].promotions {
-                    for &c in &rule.to {
-                        let t = lookup(c).ok_or(SpecError::UnknownTarget(c))?.index();
-                        if stage[t].is_none() {
-                            stage[t] = Some(s + 1);
-                        }
+                let capture_targets = spec.pieces[k].capture_promotions.iter().map(|r| r.to);
+                let zone_targets = spec.pieces[k]
+                    .promotions
+                    .iter()
+                    .flat_map(|r| r.to.iter().copied());
+                for c in zone_targets.chain(capture_targets) {
+                    let t = lookup(c).ok_or(SpecError::UnknownTarget(c))?.index();
+                    if stage[t].is_none() {
+                        stage[t] = Some(s + 1);
                     }
                 }
             }
@@ -650,6 +680,12 @@ impl Variant {
         (id != 0).then(|| &self.promo_rules[id as usize - 1])
     }
 
+    /// The promotion a capture of `victim` by `mover` triggers, if any.
+    pub fn capture_promotion(&self, mover: PieceKind, victim: PieceKind) -> Option<&PromotionRule> {
+        let id = self.capture_promo[mover.index() * self.kinds.len() + victim.index()];
+        (id != 0).then(|| &self.promo_rules[id as usize - 1])
+    }
+
     /// What resets the 50-move counter.
     pub fn fifty_move(&self) -> FiftyMoveRule {
         self.spec.fifty_move
@@ -666,8 +702,9 @@ impl Variant {
     }
 
     /// Whether a piece's level changes its movement or is recorded (Upgrade Chess).
+    #[inline]
     pub fn has_levels(&self) -> bool {
-        self.kinds.iter().any(|k| k.spec.levels.is_some())
+        self.levels
     }
 
     /// The squares a piece of `kind` and `color` at `level` could move to from `sq` on an

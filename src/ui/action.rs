@@ -3,6 +3,10 @@
 
 use std::time::Instant;
 
+use crate::rules::Move;
+
+use super::app::Thinking;
+
 /// A direction on the board or in a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -79,4 +83,22 @@ pub enum Action {
     Tick(Instant),
     /// Start the game chosen on the start screen.
     Start,
+    /// Ask the AI what it would play here.
+    Hint,
+    /// Progress of the search with this request id.
+    AiInfo {
+        /// The request it answers.
+        id: u64,
+        /// Depth, score and line so far.
+        thinking: Thinking,
+    },
+    /// The search with this request id finished.
+    AiDone {
+        /// The request it answers.
+        id: u64,
+        /// The move found (`None` if there was none).
+        best: Option<Move>,
+        /// What the search saw.
+        thinking: Thinking,
+    },
 }

@@ -5,6 +5,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::ai::{Level, SearchLimits};
 use crate::game::Game;
 use crate::notation::{self, coord, san};
 use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
@@ -92,6 +93,79 @@ impl Clocks {
     }
 }
 
+/// Who moves for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this keyboard.
+    Human,
+    /// The built-in AI at a level.
+    Ai(Level),
+}
+
+impl Player {
+    /// `you`-neutral label: `human` or `AI 4 (club)`.
+    pub fn label(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Ai(l) => format!("AI {} ({})", l.number(), l.name()),
+        }
+    }
+}
+
+/// What a running search has found so far, ready to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// Completed depth.
+    pub depth: u32,
+    /// Score for the side to move (`+0.35`, `#3`).
+    pub score: String,
+    /// The best line in SAN.
+    pub line: String,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A search the app wants run; the event loop runs it on a thread and answers with
+/// [`Action::AiInfo`] and [`Action::AiDone`] carrying the same `id`.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// Changes whenever the wanted search changes (any move, undo, new game).
+    pub id: u64,
+    /// Where to search.
+    pub position: Position,
+    /// Repetition keys of the game so far.
+    pub history: Vec<u64>,
+    /// How long and how deep.
+    pub limits: SearchLimits,
+}
+
+/// Opponent choices on the start screen: a friend, each AI level, or AI against AI.
+pub fn opponent_choices() -> Vec<(String, ByColor<Option<Level>>)> {
+    let mut out = vec![("a friend at this keyboard".to_string(), ByColor::default())];
+    for level in Level::ALL {
+        out.push((
+            format!(
+                "AI level {} ({}): {}",
+                level.number(),
+                level.name(),
+                level.describe()
+            ),
+            ByColor {
+                white: None,
+                black: Some(level),
+            },
+        ));
+    }
+    out.push((
+        format!("watch AI against AI (level {})", Level::DEFAULT.number()),
+        ByColor {
+            white: Some(Level::DEFAULT),
+            black: Some(Level::DEFAULT),
+        },
+    ));
+    out
+}
+
 /// A message on the bottom line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
@@ -160,6 +234,16 @@ pub struct Play {
     pub draw_offer: Option<Color>,
     /// First move-list row shown; `None` follows the last move.
     pub scroll: Option<usize>,
+    /// Who moves for each side.
+    pub players: ByColor<Player>,
+    /// Counts changes to the game, so stale search results are recognised and dropped.
+    pub generation: u64,
+    /// What the AI (or the hint search) is thinking.
+    pub thinking: Option<Thinking>,
+    /// The player asked for a hint that has not arrived yet.
+    pub hint_wanted: bool,
+    /// The last hint, highlighted on the board until the position changes.
+    pub hint: Option<Move>,
 }
 
 /// One entry of the start screen's game list.
@@ -206,6 +290,8 @@ pub struct Menu {
     pub side: Color,
     /// Index into [`CLOCK_CHOICES`].
     pub clock: usize,
+    /// Index into [`opponent_choices`].
+    pub opponent: usize,
 }
 
 impl Menu {
@@ -231,6 +317,7 @@ impl Menu {
             field: MenuField::Game,
             side: Color::White,
             clock: 0,
+            opponent: 0,
         }
     }
 
@@ -297,17 +384,54 @@ impl App {
         }
     }
 
-    /// The app playing a game from `start`, skipping the start screen.
+    /// The app playing a game from `start`, skipping the start screen; `players` says who
+    /// moves for each side. The board shows Black at the bottom when only Black is human.
     pub fn playing(
         options: Options,
         palette: Palette,
         start: Position,
         clock: Option<TimeControl>,
-        flipped: bool,
+        players: ByColor<Player>,
     ) -> App {
         let mut app = App::new(options, palette, None);
-        app.screen = Screen::Play(Box::new(new_play(start, clock, flipped)));
+        let flipped = players.white != Player::Human && players.black == Player::Human;
+        app.screen = Screen::Play(Box::new(new_play(start, clock, flipped, players)));
         app
+    }
+
+    /// The search the app wants run now, if any: the AI's move when an AI is to move, or a
+    /// hint the player asked for. Pure: asking twice gives the same `id`.
+    pub fn search_request(&self) -> Option<SearchRequest> {
+        let Screen::Play(p) = &self.screen else {
+            return None;
+        };
+        if p.game.outcome().is_some() || p.question.is_some() {
+            return None;
+        }
+        let pos = p.game.position();
+        let turn = pos.turn();
+        let (limits, hint) = match p.players[turn] {
+            Player::Ai(level) => {
+                let mut limits = level.limits();
+                if let Some(clocks) = &p.clocks {
+                    // Never spend more than a small share of what is left on the clock.
+                    let budget = clocks.left[turn] / 30 + clocks.control.increment / 2;
+                    limits.movetime = limits.movetime.map(|t| t.min(budget));
+                }
+                (limits, false)
+            }
+            Player::Human if p.hint_wanted => (
+                Level::DEFAULT.limits_with(Duration::from_millis(700), 0),
+                true,
+            ),
+            Player::Human => return None,
+        };
+        Some(SearchRequest {
+            id: p.generation * 2 + u64::from(hint),
+            position: pos.clone(),
+            history: p.game.repetition_keys().to_vec(),
+            limits,
+        })
     }
 
     /// Records a new terminal size.
@@ -374,10 +498,25 @@ impl App {
                         increment: Duration::from_secs(s),
                     });
                     let flipped = menu.side == Color::Black;
+                    let levels = opponent_choices()[menu.opponent].1;
+                    // The AI takes the side the player did not choose.
+                    let ai = |c: Color| {
+                        let level = if menu.side == Color::White {
+                            levels[c]
+                        } else {
+                            levels[!c]
+                        };
+                        level.map_or(Player::Human, Player::Ai)
+                    };
+                    let players = ByColor {
+                        white: ai(Color::White),
+                        black: ai(Color::Black),
+                    };
                     self.screen = Screen::Play(Box::new(new_play(
                         Position::start(variant(id)),
                         clock,
                         flipped,
+                        players,
                     )));
                 }
                 other => menu_update(menu, other),
@@ -474,7 +613,12 @@ fn play_variant_id(play: &Play) -> Option<VariantId> {
     play.game.position().variant().id().parse().ok()
 }
 
-fn new_play(start: Position, clock: Option<TimeControl>, flipped: bool) -> Play {
+fn new_play(
+    start: Position,
+    clock: Option<TimeControl>,
+    flipped: bool,
+    players: ByColor<Player>,
+) -> Play {
     // Start the cursor on the King of the side at the bottom: a piece the player knows.
     let cursor = start.royal_square(if flipped { Color::Black } else { Color::White });
     Play {
@@ -493,6 +637,11 @@ fn new_play(start: Position, clock: Option<TimeControl>, flipped: bool) -> Play 
         clocks: clock.map(Clocks::new),
         draw_offer: None,
         scroll: None,
+        players,
+        generation: 0,
+        thinking: None,
+        hint_wanted: false,
+        hint: None,
     }
 }
 
@@ -514,7 +663,10 @@ fn menu_update(menu: &mut Menu, action: Action) {
             };
             match menu.field {
                 MenuField::Game => menu.step_game(delta),
-                MenuField::Opponent => {}
+                MenuField::Opponent => {
+                    let n = opponent_choices().len() as isize;
+                    menu.opponent = (menu.opponent as isize + delta).rem_euclid(n) as usize;
+                }
                 MenuField::Side => menu.side = !menu.side,
                 MenuField::Clock => {
                     let n = CLOCK_CHOICES.len() as isize;
@@ -553,6 +705,63 @@ pub fn step_cursor(shape: &crate::rules::Shape, sq: Square, dir: Dir, flipped: b
 }
 
 impl Play {
+    /// The game changed: searches for the old position are stale.
+    fn changed(&mut self) {
+        self.generation += 1;
+        self.thinking = None;
+        self.hint = None;
+        self.hint_wanted = false;
+    }
+
+    /// Whether a person moves for the side to move.
+    pub fn human_to_move(&self) -> bool {
+        self.players[self.game.position().turn()] == Player::Human
+    }
+
+    fn ai_update(&mut self, action: Action, now: Option<Instant>) {
+        let wanted_id = |p: &Play, hint: bool| p.generation * 2 + u64::from(hint);
+        match action {
+            Action::AiInfo { id, thinking }
+                if id == wanted_id(self, false) || id == wanted_id(self, true) =>
+            {
+                self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, best, thinking } => {
+                if self.game.outcome().is_some() {
+                    return;
+                }
+                if id == wanted_id(self, true) && self.hint_wanted && self.human_to_move() {
+                    self.hint_wanted = false;
+                    self.thinking = None;
+                    self.hint = best;
+                    let pos = self.game.position();
+                    if let Some(mv) = best {
+                        let text = san::format(pos, &mv);
+                        self.info(&format!(
+                            "hint: {text} ({}; line {})",
+                            thinking.score, thinking.line
+                        ));
+                    }
+                } else if id == wanted_id(self, false) && !self.human_to_move() {
+                    if let Some(mv) = best {
+                        self.play_move(mv, now);
+                    }
+                }
+            }
+            Action::Hint => {
+                if self.game.outcome().is_some() {
+                    self.error("the game is over".into());
+                } else if !self.human_to_move() {
+                    self.error("the AI is to move".into());
+                } else {
+                    self.hint_wanted = true;
+                    self.info("thinking about a hint...");
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn info(&mut self, text: &str) {
         self.message = Some(Message {
             text: text.to_string(),
@@ -630,12 +839,19 @@ impl Play {
     }
 
     fn resign(&mut self) {
-        let loser = self.game.position().turn();
+        // Against the AI it is always the person who resigns.
+        let turn = self.game.position().turn();
+        let loser = if self.players[turn] != Player::Human && self.players[!turn] == Player::Human {
+            !turn
+        } else {
+            turn
+        };
         let outcome = Outcome::Decisive {
             winner: !loser,
             reason: EndReason::Resignation,
         };
         self.game.declare(outcome);
+        self.changed();
         self.selected = None;
         self.info(&format!("{loser} resigns: {outcome}"));
     }
@@ -645,6 +861,7 @@ impl Play {
         match self.game.play(mv) {
             Ok(played) => {
                 let san = played.san.clone();
+                self.changed();
                 self.selected = None;
                 self.picker = None;
                 self.scroll = None;
@@ -726,6 +943,12 @@ impl Play {
     }
 
     fn update(&mut self, action: Action, now: Option<Instant>) {
+        if matches!(
+            action,
+            Action::AiInfo { .. } | Action::AiDone { .. } | Action::Hint
+        ) {
+            return self.ai_update(action, now);
+        }
         if let Some(picker) = &mut self.picker {
             match action {
                 Action::Move(Dir::Up) => {
@@ -780,6 +1003,16 @@ impl Play {
             Action::Undo => match self.game.undo() {
                 Some(mv) => {
                     self.redo.push(mv);
+                    // Against the AI, go back to the player's own turn.
+                    let someone_human =
+                        self.players.white == Player::Human || self.players.black == Player::Human;
+                    while someone_human && !self.human_to_move() {
+                        match self.game.undo() {
+                            Some(mv) => self.redo.push(mv),
+                            None => break,
+                        }
+                    }
+                    self.changed();
                     self.selected = None;
                     self.scroll = None;
                     self.info("took a move back (r redoes it)");
@@ -832,6 +1065,10 @@ impl Play {
     }
 
     fn submit_typed(&mut self, now: Option<Instant>) {
+        if !self.human_to_move() {
+            self.error("wait for the AI's move".into());
+            return;
+        }
         let text = self.typing.clone().unwrap_or_default();
         let text = text.trim();
         if text.is_empty() {

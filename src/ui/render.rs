@@ -9,8 +9,8 @@ use crate::rules::{Color, Squares};
 use crate::variants::variant;
 
 use super::app::{
-    captured, check_square, last_move_squares, App, Card, Menu, MenuEntry, MenuField, Play,
-    Question, Screen, CLOCK_CHOICES,
+    captured, check_square, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry,
+    MenuField, Play, Player, Question, Screen, CLOCK_CHOICES,
 };
 use super::input::BOARD_KEYS;
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
@@ -66,7 +66,13 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         Span::styled(" rankup ", p.accent()),
         Span::styled(format!("· {} ", v.name()), p.text()),
         Span::styled(
-            format!("· move {} · {} ", pos.fullmoves(), p.theme.name),
+            format!(
+                "· {} v {} · move {} · {} ",
+                play.players.white.label(),
+                play.players.black.label(),
+                pos.fullmoves(),
+                p.theme.name
+            ),
             p.dim(),
         ),
     ]);
@@ -80,11 +86,15 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         board.cursor = (play.typing.is_none()).then_some(play.cursor);
         board.selected = play.selected;
         board.targets = play.targets().iter().fold(0, |a, m| a | m.to.bit());
+        if let (Some(hint), None) = (play.hint, play.selected) {
+            board.selected = Some(hint.from);
+            board.targets = hint.to.bit();
+        }
         board.last_move = last_move_squares(play);
         board.check = check_square(play);
         frame.render_widget(board, geom.area);
         if let Some(picker) = &play.picker {
-            render_picker(p, v, picker, geom, frame);
+            render_picker(p, pos, picker, geom, frame);
         }
         if let Some(q) = play.question {
             let text = match q {
@@ -112,7 +122,21 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     let status = match play.game.outcome() {
         Some(o) => Line::styled(format!(" {}  {o}", o.result_text()), p.accent()),
         None => {
-            let mut spans = vec![Span::styled(format!(" {} to move", pos.turn()), p.text())];
+            let mover = play.players[pos.turn()];
+            let who = match mover {
+                Player::Human => format!(" {} to move", pos.turn()),
+                Player::Ai(_) => format!(" {} ({}) to move", pos.turn(), mover.label()),
+            };
+            let mut spans = vec![Span::styled(who, p.text())];
+            if let Some(t) = &play.thinking {
+                let what = if play.hint_wanted { "hint" } else { "thinking" };
+                spans.push(Span::styled(
+                    format!("  {what}: depth {} {} {}", t.depth, t.score, t.line),
+                    p.dim(),
+                ));
+            } else if !play.human_to_move() || play.hint_wanted {
+                spans.push(Span::styled("  thinking...", p.dim()));
+            }
             if pos.is_check() {
                 spans.push(Span::styled("  check!", p.error()));
             }
@@ -122,7 +146,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                     p.dim(),
                 ));
             }
-            if moves_played == 0 {
+            if moves_played == 0 && play.thinking.is_none() {
                 spans.push(Span::styled("   ? help · c rules card", p.dim()));
             }
             Line::from(spans)
@@ -180,19 +204,24 @@ fn centered(around: Rect, w: u16, h: u16) -> Rect {
 
 fn render_picker(
     p: &Palette,
-    v: &crate::rules::Variant,
+    pos: &crate::rules::Position,
     picker: &super::app::Picker,
     geom: BoardGeom,
     frame: &mut Frame,
 ) {
+    let v = pos.variant();
     let lines: Vec<Line> = picker
         .moves
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let what = match m.promotion {
-                Some(k) => format!("promote to {}", v.piece(k).name),
-                None => format!("stay a {}", v.piece(m.piece.kind()).name),
+            let what = match (m.promotion, m.recipient) {
+                (_, Some(r)) => {
+                    let name = pos.piece_at(r).map_or("piece", |p| v.piece(p.kind()).name);
+                    format!("give the level to the {name} on {r}")
+                }
+                (Some(k), None) => format!("promote to {}", v.piece(k).name),
+                (None, None) => format!("stay a {}", v.piece(m.piece.kind()).name),
             };
             let style = if i == picker.index {
                 p.highlight()
@@ -367,11 +396,18 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
         Line::default(),
         Line::from(vec![
             Span::styled(" Opponent  ", focus(MenuField::Opponent)),
-            Span::styled("a friend at this keyboard", p.text()),
+            Span::styled(opponent_choices()[menu.opponent].0.clone(), p.text()),
         ]),
         Line::from(vec![
             Span::styled(" Side      ", focus(MenuField::Side)),
-            Span::styled(format!("{} at the bottom", menu.side), p.text()),
+            Span::styled(
+                if menu.opponent == 0 {
+                    format!("{} at the bottom", menu.side)
+                } else {
+                    format!("you play {}", menu.side)
+                },
+                p.text(),
+            ),
         ]),
         Line::from(vec![
             Span::styled(" Clock     ", focus(MenuField::Clock)),

@@ -6,14 +6,11 @@
 //! * Draws: stalemate, threefold repetition, 50 moves, and FIDE's insufficient material
 //!   (K v K, a lone minor piece, Bishops all on one square colour).
 
+use super::betza;
 use crate::rules::{
-    sq, CastlingSpec, Color, Extras, FiftyMoveRule, Figure, MaterialDraw, Movement, PieceSpec,
-    PromotionSpec, VariantSpec, Zone,
+    sq, CastlingSpec, Color, Extras, FiftyMoveRule, Figure, MaterialDraw, PieceSpec, PromotionSpec,
+    VariantSpec, Zone,
 };
-
-fn betza(text: &str) -> Movement {
-    Movement::betza(text).expect("BUG: chess Betza strings parse")
-}
 
 /// Castling on an 8x8 board with the King on e and Rooks on a and h.
 pub(crate) fn orthodox_castling() -> Vec<CastlingSpec> {

@@ -10,14 +10,10 @@
 //!   rank when both squares are empty; there is no e.p. There is no castling.
 //! * Draws: FIDE defaults (stalemate, threefold repetition, 50 moves, bare Kings).
 
+use super::betza;
 use crate::rules::{
-    Extras, FiftyMoveRule, Figure, MaterialDraw, Movement, PieceSpec, PromotionSpec, VariantSpec,
-    Zone,
+    Extras, FiftyMoveRule, Figure, MaterialDraw, PieceSpec, PromotionSpec, VariantSpec, Zone,
 };
-
-fn betza(text: &str) -> Movement {
-    Movement::betza(text).expect("BUG: PromoChess Betza strings parse")
-}
 
 /// An optional promotion to `to` anywhere in the three-rank zone.
 fn zone(to: char) -> PromotionSpec {

@@ -1,0 +1,241 @@
+//! Static evaluation, for any game, from tables derived from the game's data
+//! ([`tables`] documents how piece values, promotion prospects and square tables are
+//! derived).
+//!
+//! The terms, each from White's and Black's side and then subtracted:
+//!
+//! * material, centralisation and promotion prospects (one table lookup per piece);
+//! * mobility: moves the piece has now against its model average, weighted more for pieces
+//!   with few moves (a Knight's fifth move matters more than a Queen's twentieth);
+//! * the royal piece: stay home and on the wing while the opponent has material, centralise
+//!   when it does not (blended by the game phase);
+//! * royal safety: enemy pieces attacking squares around the royal piece (weighted by their
+//!   value, growing with the number of attackers), and a shield of own Pawns in front of it;
+//! * Pawn structure: doubled, isolated and passed Pawns (a passed Pawn's bonus grows as it
+//!   nears its zone and as the board empties, scaled by what it promotes to);
+//! * a pair of colour-bound pieces of one kind on both colours (the Bishop pair);
+//! * in the endgame, a side far ahead drives the bare royal piece to the edge;
+//! * a side with little material, ahead by less than a Rook and with no Pawns left, rarely
+//!   wins: its lead is divided;
+//! * the side to move gets a tempo bonus.
+//!
+//! The phase is the non-pawn material left, relative to the start position.
+
+pub(crate) mod tables;
+
+use crate::rules::{Color, Position, Square, SquareSet, Squares, GRID_CELLS, MAX_KINDS};
+
+pub(crate) use tables::{tables, Tables, NO_PROMOTION};
+
+/// Bonus for the side to move.
+const TEMPO: i32 = 12;
+/// Full phase (the start position's non-pawn material).
+const PHASE_MAX: i32 = 256;
+/// Penalty per own Pawn behind another one on the same file.
+const DOUBLED: i32 = 12;
+/// Penalty for a Pawn with no own Pawn on the adjacent files.
+const ISOLATED: i32 = 10;
+/// Passed Pawn bonus by moves to the zone, middlegame and endgame.
+const PASSED_MG: [i32; 9] = [0, 50, 30, 18, 11, 7, 4, 2, 1];
+const PASSED_EG: [i32; 9] = [0, 140, 85, 52, 32, 20, 12, 7, 4];
+/// Shield bonus for an own Pawn one and two ranks in front of the royal piece.
+const SHIELD_NEAR: i32 = 14;
+const SHIELD_FAR: i32 = 7;
+/// How royal-zone attack units turn into a penalty, by number of attackers (times 4).
+const ATTACKER_SCALE: [i32; 6] = [0, 2, 4, 6, 7, 8];
+/// Largest royal-safety penalty.
+const MAX_ATTACK_PENALTY: i32 = 600;
+/// A material lead below this, with no Pawns to promote, is hard to win.
+const DRAWISH_LEAD: i32 = 400;
+
+/// Evaluates `pos` from the side to move's point of view, in centipawns.
+pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
+    let occ = pos.occupied();
+    let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
+    let royal_sq = [
+        pos.royal_square(Color::White),
+        pos.royal_square(Color::Black),
+    ];
+    let zone = [
+        t.king_zone[royal_sq[0].index()],
+        t.king_zone[royal_sq[1].index()],
+    ];
+
+    let mut score = [0i32; 2];
+    let mut material = [0i32; 2];
+    let mut pawns: [SquareSet; 2] = [0; 2];
+    let mut attack_units = [0i32; 2];
+    let mut attackers = [0usize; 2];
+    // Per side and kind: bit 0 a colour-bound piece on a light square, bit 1 on a dark one.
+    let mut bound = [[0u8; MAX_KINDS]; 2];
+    let mut mobility = [0i32; 2];
+
+    for (sq, piece) in pos.pieces() {
+        let c = piece.color();
+        let ci = c.index();
+        let k = piece.kind().index();
+        if t.royal[k] {
+            continue;
+        }
+        let prof = t.profile(piece.kind(), pos.level_at(sq));
+        score[ci] += t.psq(c, prof, sq);
+        if t.pawn[k] {
+            pawns[ci] |= sq.bit();
+            continue;
+        }
+        material[ci] += t.value[prof];
+        let (moves, hits) = t.moves.scan(c, prof, sq, occ, own[ci], zone[1 - ci]);
+        mobility[ci] += (moves * 16 - t.expected_mobility[prof]) * t.mobility_weight[prof];
+        if hits > 0 {
+            attackers[ci] += 1;
+            attack_units[ci] += hits * t.attack_weight[prof];
+        }
+        if t.colour_bound[k] {
+            bound[ci][k] |= 1 << ((sq.file() + sq.rank()) % 2);
+        }
+    }
+
+    let phase = ((material[0] + material[1]) * PHASE_MAX / t.start_material).min(PHASE_MAX);
+    for c in Color::ALL {
+        let ci = c.index();
+        let them = 1 - ci;
+        score[ci] += mobility[ci] / 256;
+
+        let (mg, eg) = t.royal_terms(c, royal_sq[ci]);
+        score[ci] += (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+
+        // Royal safety: what the opponent throws at our royal piece, and our Pawn shield.
+        let n = attackers[them].min(ATTACKER_SCALE.len() - 1);
+        let danger = (attack_units[them] * ATTACKER_SCALE[n] / 2).min(MAX_ATTACK_PENALTY);
+        let sq = royal_sq[ci].index();
+        let shield = (pawns[ci] & t.shield_near[ci * GRID_CELLS + sq]).count_ones() as i32
+            * SHIELD_NEAR
+            + (pawns[ci] & t.shield_far[ci * GRID_CELLS + sq]).count_ones() as i32 * SHIELD_FAR;
+        score[ci] += (shield - danger) * phase / PHASE_MAX;
+
+        score[ci] += pawn_structure(pos, t, c, pawns, phase);
+
+        for &k in &t.bound_kinds {
+            if bound[ci][k] == 3 {
+                score[ci] += t.kind_value[k] / 10;
+            }
+        }
+    }
+
+    // Mop-up: a side far ahead against no Pawns drives the royal piece to the edge.
+    let total = [
+        material[0] + pawns[0].count_ones() as i32 * 100,
+        material[1] + pawns[1].count_ones() as i32 * 100,
+    ];
+    for ci in 0..2 {
+        let them = 1 - ci;
+        if total[ci] - total[them] >= 300 && pawns[them] == 0 && phase < PHASE_MAX / 2 {
+            let edge = t.centre_distance[royal_sq[them].index()];
+            let dist = chebyshev(royal_sq[ci], royal_sq[them]);
+            score[ci] += (edge * 5 + (14 - dist) * 4) * (PHASE_MAX - phase) / PHASE_MAX;
+        }
+    }
+
+    let us = pos.turn().index();
+    let mut s = score[us] - score[1 - us];
+    let strong = if s > 0 { us } else { 1 - us };
+    if pawns[strong] == 0
+        && material[strong] - material[1 - strong] < DRAWISH_LEAD
+        && material[strong] < 2 * DRAWISH_LEAD
+    {
+        s /= 4;
+    }
+    s + TEMPO
+}
+
+fn chebyshev(a: Square, b: Square) -> i32 {
+    i32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// Doubled, isolated and passed Pawns of `c`.
+fn pawn_structure(pos: &Position, t: &Tables, c: Color, pawns: [SquareSet; 2], phase: i32) -> i32 {
+    let ci = c.index();
+    let mine = pawns[ci];
+    let theirs = pawns[1 - ci];
+    let mut s = 0;
+    for sq in Squares(mine) {
+        let f = usize::from(sq.file());
+        let ahead = t.front_span[ci * GRID_CELLS + sq.index()];
+        if mine & t.file_mask[f] & ahead != 0 {
+            s -= DOUBLED;
+        }
+        if mine & t.adjacent_files[f] == 0 {
+            s -= ISOLATED;
+        }
+        if theirs & ahead != 0 {
+            continue;
+        }
+        let piece = pos.piece_at(sq).expect("BUG: a Pawn square is occupied");
+        let prof = t.profile(piece.kind(), pos.level_at(sq));
+        let d = t.promo_dist(c, prof, sq);
+        if d == NO_PROMOTION {
+            continue;
+        }
+        let d = usize::from(d).min(PASSED_MG.len() - 1);
+        let mut bonus = (PASSED_MG[d] * phase + PASSED_EG[d] * (PHASE_MAX - phase)) / PHASE_MAX;
+        // Scaled by what it promotes to: a Pawn that becomes a Queen is a bigger threat than
+        // one that becomes a Gold.
+        let gain = t.promo_gain[ci * t.value.len() + prof].clamp(200, 800);
+        bonus = bonus * gain / 800;
+        let blocked = sq
+            .offset(0, c.forward())
+            .is_some_and(|front| pos.occupied() & front.bit() != 0);
+        if blocked {
+            bonus /= 2;
+        }
+        s += bonus;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    fn eval(id: VariantId, fen: &str) -> i32 {
+        let v = variant(id);
+        let pos = Position::from_fen(v, fen).unwrap();
+        evaluate(&pos, &tables(v))
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for id in VariantId::ALL {
+            let v = variant(id);
+            let pos = Position::start(v);
+            let s = evaluate(&pos, &tables(v));
+            assert_eq!(s, TEMPO, "{id}");
+        }
+    }
+
+    #[test]
+    fn evaluation_is_symmetric() {
+        let white = eval(
+            VariantId::Chess,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        );
+        let black = eval(
+            VariantId::Chess,
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        );
+        assert_eq!(white, black);
+    }
+
+    #[test]
+    fn extra_material_shows() {
+        let up_a_knight = eval(
+            VariantId::Chess,
+            "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        assert!(up_a_knight > 200, "{up_a_knight}");
+        let passed = eval(VariantId::Chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let home = eval(VariantId::Chess, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        assert!(passed > home + 100, "{passed} vs {home}");
+    }
+}

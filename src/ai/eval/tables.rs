@@ -1,0 +1,832 @@
+//! Per-game evaluation tables, derived once from the game's data and cached for the life of
+//! the program.
+//!
+//! Nothing here knows any game by name: every number comes from a piece's
+//! [`Movement`](crate::rules::Movement) (or its level table), the board's
+//! [`Shape`](crate::rules::Shape) and the promotion rules the compiled
+//! [`Variant`] answers through [`Variant::promotion_at`].
+//!
+//! # Piece values
+//!
+//! A piece is worth roughly what it can do on a typical board. The *model mobility* of a
+//! movement profile is the number of moves it has, averaged over every square of the board,
+//! on a board where each square is occupied independently with probability
+//! [`OCCUPANCY`] (0.3, about a middlegame):
+//!
+//! * a leap counts 1 if it moves and captures, `1 - p` if it only moves (it needs an empty
+//!   square), `p` if it only captures (it needs an occupied one);
+//! * the `k`-th square of a slide counts the same, times `(1 - p)^(k-1)`, the chance that the
+//!   squares before it are empty (a minimum range skips the first squares but still needs
+//!   them empty);
+//! * the `j`-th square of a cannon line counts `(j-1) p (1-p)^(j-2)`: exactly one screen
+//!   before it;
+//! * a non-jumping leap counts the chance that at least one of its paths is empty;
+//! * first-move-only atoms (`i`) are ignored: they matter for one move of the game.
+//!
+//! The value is then `300 * (m / 5.25)^1.117`, anchored so that a Knight (m = 5.25 on any
+//! board large enough) is 300; the exponent is fitted so that the Queen comes out at 900. With
+//! this, orthodox chess gets B 344, R 487, Q 899, and a Bishop-like piece that reaches at most
+//! [`COLOUR_BOUND_SHARE`] of the board (a colour-bound piece, or one that cannot go back)
+//! loses [`COLOUR_BOUND_PENALTY`] of it, which brings the Bishop to 320. Compounds come out
+//! where the literature puts them within about 10%: Archbishop (BN) 700, Marshal (RN) 850,
+//! Silver 220, Gold 290, Camel 230.
+//!
+//! Pawns are the unit: a piece marked `pawn` is worth [`PAWN_VALUE`] whatever its movement,
+//! because its worth lies in its promotion and its share of the pawn structure, which the
+//! mobility count does not see. The royal piece has no material value.
+//!
+//! # Promotion prospects
+//!
+//! A piece that can promote is worth more the closer it is to its zone: on each square it
+//! gets `gain * 0.6 / (1 + d)^2`, where `d` is the number of its own moves needed to end a
+//! move on a promoting square of an empty board (at least 1) and `gain` the best target's
+//! value minus its own (an optional promotion never counts as a loss; a mandatory one may).
+//! For an orthodox Pawn that is 120 on the 7th rank, 53 on the 6th, 30 on the 5th.
+//!
+//! # Square tables
+//!
+//! A non-pawn piece gets [`CENTRE_WEIGHT`] per model move it has on that square above its
+//! board average (a Knight in the corner loses about 10, in the centre gains 8); sliders on an
+//! empty rank gain little, which is right. The royal piece has a middlegame table (stay home,
+//! prefer the wings) and an endgame table (centralise), blended by the game phase.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::rules::{
+    Color, Modality, Movement, PieceKind, Position, Reach, Square, SquareSet, Squares, Variant,
+    GRID_CELLS,
+};
+
+/// Probability that a square is occupied in the mobility model.
+pub(crate) const OCCUPANCY: f64 = 0.3;
+/// Value of a piece marked `pawn`: the unit of the scale.
+pub(crate) const PAWN_VALUE: i32 = 100;
+/// A piece whose empty-board reach covers at most this share of the board is colour-bound.
+const COLOUR_BOUND_SHARE: f64 = 0.6;
+/// Share of its value a colour-bound piece loses (the Bishop pair term gives it back).
+const COLOUR_BOUND_PENALTY: f64 = 0.07;
+/// Centipawns per model move above the piece's average on a square.
+const CENTRE_WEIGHT: f64 = 2.5;
+/// Moves to the promotion zone beyond which the prospect is worth nothing.
+const MAX_PROMO_DISTANCE: u8 = 8;
+/// `promo_dist` entry for "cannot promote".
+pub(crate) const NO_PROMOTION: u8 = u8::MAX;
+
+/// The atom may end on an empty square.
+pub(crate) const QUIET: u8 = 1;
+/// The atom may capture.
+pub(crate) const CAPTURE: u8 = 2;
+
+/// A leap to one square.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step {
+    pub to: Square,
+    pub flags: u8,
+}
+
+/// A slide (or cannon line) of `len` squares in [`MoveTables::squares`] from `start`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    pub start: u32,
+    pub len: u8,
+    /// First step at which the slider may stop.
+    pub min: u8,
+    pub flags: u8,
+    /// Cannon line: moves and captures only beyond exactly one screen.
+    pub hop: bool,
+}
+
+/// A non-jumping leap: `to` is reachable when one of its paths is empty.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lame {
+    pub to: Square,
+    pub flags: u8,
+    /// Index range into [`MoveTables::paths`].
+    pub paths: (u32, u32),
+}
+
+/// Index ranges of one square's moves for one (colour, profile).
+#[derive(Clone, Copy, Debug, Default)]
+struct SquareMoves {
+    steps: (u32, u32),
+    lines: (u32, u32),
+    lames: (u32, u32),
+}
+
+/// Where every movement profile can go from every square, built from the public movement
+/// data (the engine's own tables are private to it, and the evaluation wants counts rather
+/// than moves).
+#[derive(Debug)]
+pub(crate) struct MoveTables {
+    nprof: usize,
+    cells: Vec<SquareMoves>,
+    steps: Vec<Step>,
+    lines: Vec<Line>,
+    lames: Vec<Lame>,
+    /// Lame paths as (start, len) into `squares`.
+    paths: Vec<(u32, u8)>,
+    squares: Vec<Square>,
+}
+
+impl MoveTables {
+    fn build(v: &Variant, movements: &[Movement]) -> MoveTables {
+        let shape = v.shape();
+        let nprof = movements.len();
+        let mut t = MoveTables {
+            nprof,
+            cells: vec![SquareMoves::default(); 2 * nprof * GRID_CELLS],
+            steps: Vec::new(),
+            lines: Vec::new(),
+            lames: Vec::new(),
+            paths: Vec::new(),
+            squares: Vec::new(),
+        };
+        for color in Color::ALL {
+            let fwd = color.forward();
+            for (p, movement) in movements.iter().enumerate() {
+                for from in Squares(shape.squares()) {
+                    let (s0, l0, m0) = (t.steps.len(), t.lines.len(), t.lames.len());
+                    for a in movement.atoms.iter().filter(|a| !a.initial) {
+                        let (dx, dy) = (i32::from(a.dx), i32::from(a.dy) * fwd);
+                        let flags = match a.modality {
+                            Modality::Both => QUIET | CAPTURE,
+                            Modality::Quiet => QUIET,
+                            Modality::Capture => CAPTURE,
+                        };
+                        match &a.reach {
+                            Reach::Leap => {
+                                let Some(to) = shape.offset(from, dx, dy) else {
+                                    continue;
+                                };
+                                match t.steps[s0..].iter_mut().find(|s| s.to == to) {
+                                    Some(s) => s.flags |= flags,
+                                    None => t.steps.push(Step { to, flags }),
+                                }
+                            }
+                            Reach::Ride { .. } | Reach::Hop => {
+                                let (min, max, hop) = match a.reach {
+                                    Reach::Ride { min, max } => (min, max, false),
+                                    _ => (1, u8::MAX, true),
+                                };
+                                let start = t.squares.len() as u32;
+                                let mut at = from;
+                                let mut len = 0u8;
+                                while len < max {
+                                    let Some(n) = shape.offset(at, dx, dy) else {
+                                        break;
+                                    };
+                                    t.squares.push(n);
+                                    at = n;
+                                    len += 1;
+                                }
+                                let useful = if hop { len >= 2 } else { len >= min };
+                                if useful {
+                                    t.lines.push(Line {
+                                        start,
+                                        len,
+                                        min,
+                                        flags,
+                                        hop,
+                                    });
+                                } else {
+                                    t.squares.truncate(start as usize);
+                                }
+                            }
+                            Reach::Lame { paths } => {
+                                let Some(to) = shape.offset(from, dx, dy) else {
+                                    continue;
+                                };
+                                let p0 = t.paths.len() as u32;
+                                for path in paths {
+                                    let squares: Option<Vec<Square>> = path
+                                        .iter()
+                                        .map(|&(px, py)| {
+                                            shape.offset(from, i32::from(px), i32::from(py) * fwd)
+                                        })
+                                        .collect();
+                                    if let Some(squares) = squares {
+                                        t.paths.push((t.squares.len() as u32, squares.len() as u8));
+                                        t.squares.extend(squares);
+                                    }
+                                }
+                                let p1 = t.paths.len() as u32;
+                                if p1 > p0 {
+                                    t.lames.push(Lame {
+                                        to,
+                                        flags,
+                                        paths: (p0, p1),
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    t.cells[(color.index() * nprof + p) * GRID_CELLS + from.index()] =
+                        SquareMoves {
+                            steps: (s0 as u32, t.steps.len() as u32),
+                            lines: (l0 as u32, t.lines.len() as u32),
+                            lames: (m0 as u32, t.lames.len() as u32),
+                        };
+                }
+            }
+        }
+        t
+    }
+
+    #[inline]
+    fn cell(&self, color: Color, prof: usize, sq: Square) -> &SquareMoves {
+        &self.cells[(color.index() * self.nprof + prof) * GRID_CELLS + sq.index()]
+    }
+
+    #[inline]
+    fn line_squares(&self, line: &Line) -> &[Square] {
+        &self.squares[line.start as usize..line.start as usize + line.len as usize]
+    }
+
+    #[inline]
+    fn path_clear(&self, lame: &Lame, occ: SquareSet) -> bool {
+        self.paths[lame.paths.0 as usize..lame.paths.1 as usize]
+            .iter()
+            .any(|&(s, n)| {
+                self.squares[s as usize..s as usize + n as usize]
+                    .iter()
+                    .all(|sq| occ & sq.bit() == 0)
+            })
+    }
+
+    /// Counts the moves of a piece on `sq` (to empty squares it may move to, and to enemy
+    /// pieces it may capture) and how many squares of `zone` it attacks.
+    pub(crate) fn scan(
+        &self,
+        color: Color,
+        prof: usize,
+        sq: Square,
+        occ: SquareSet,
+        own: SquareSet,
+        zone: SquareSet,
+    ) -> (i32, i32) {
+        let c = self.cell(color, prof, sq);
+        let (mut mobility, mut hits) = (0, 0);
+        let mut visit = |b: SquareSet, flags: u8| {
+            if occ & b == 0 {
+                mobility += i32::from(flags & QUIET != 0);
+            } else if own & b == 0 {
+                mobility += i32::from(flags & CAPTURE != 0);
+            }
+            hits += i32::from(flags & CAPTURE != 0 && zone & b != 0);
+        };
+        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
+            visit(s.to.bit(), s.flags);
+        }
+        for line in &self.lines[c.lines.0 as usize..c.lines.1 as usize] {
+            let mut screened = false;
+            for (k, t) in self.line_squares(line).iter().enumerate() {
+                let b = t.bit();
+                let empty = occ & b == 0;
+                if line.hop {
+                    if !screened {
+                        screened = !empty;
+                        continue;
+                    }
+                } else if k + 1 < line.min as usize {
+                    if empty {
+                        continue;
+                    }
+                    break;
+                }
+                visit(b, line.flags);
+                if !empty {
+                    break;
+                }
+            }
+        }
+        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
+            if self.path_clear(lame, occ) {
+                visit(lame.to.bit(), lame.flags);
+            }
+        }
+        (mobility, hits)
+    }
+
+    /// The squares a piece reaches in one move on an empty board (cannon lines need a screen
+    /// and give nothing there).
+    fn empty_board_targets(&self, color: Color, prof: usize, sq: Square) -> SquareSet {
+        let c = self.cell(color, prof, sq);
+        let mut out = 0;
+        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
+            out |= s.to.bit();
+        }
+        for line in self.lines[c.lines.0 as usize..c.lines.1 as usize]
+            .iter()
+            .filter(|l| !l.hop)
+        {
+            for t in &self.line_squares(line)[line.min as usize - 1..] {
+                out |= t.bit();
+            }
+        }
+        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
+            out |= lame.to.bit();
+        }
+        out
+    }
+
+    /// The model mobility of a piece on `sq` (see the module documentation).
+    fn model_mobility(&self, color: Color, prof: usize, sq: Square, p: f64) -> f64 {
+        let q = 1.0 - p;
+        let weight = |flags: u8| match (flags & QUIET != 0, flags & CAPTURE != 0) {
+            (true, true) => 1.0,
+            (true, false) => q,
+            (false, true) => p,
+            (false, false) => 0.0,
+        };
+        let c = self.cell(color, prof, sq);
+        let mut m = 0.0;
+        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
+            m += weight(s.flags);
+        }
+        for line in &self.lines[c.lines.0 as usize..c.lines.1 as usize] {
+            let w = weight(line.flags);
+            for k in 1..=i32::from(line.len) {
+                if line.hop {
+                    if k >= 2 {
+                        m += w * f64::from(k - 1) * p * q.powi(k - 2);
+                    }
+                } else if k >= i32::from(line.min) {
+                    m += w * q.powi(k - 1);
+                }
+            }
+        }
+        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
+            let blocked: f64 = self.paths[lame.paths.0 as usize..lame.paths.1 as usize]
+                .iter()
+                .map(|&(_, n)| 1.0 - q.powi(i32::from(n)))
+                .product();
+            m += weight(lame.flags) * (1.0 - blocked);
+        }
+        m
+    }
+}
+
+/// Everything the evaluation needs about one game.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// First movement profile of each kind.
+    profile_base: Vec<u16>,
+    /// Number of profiles of each kind (its level cap, or 1).
+    level_cap: Vec<u16>,
+    /// Whether each kind is the royal piece.
+    pub royal: Vec<bool>,
+    /// Whether each kind is a Pawn.
+    pub pawn: Vec<bool>,
+    /// Whether each kind (at level 1) is colour-bound.
+    pub colour_bound: Vec<bool>,
+    /// The colour-bound kinds.
+    pub bound_kinds: Vec<usize>,
+    /// Material value of each kind at level 1, for move ordering.
+    pub kind_value: Vec<i32>,
+    /// Material value of each profile.
+    pub value: Vec<i32>,
+    /// Per (colour, profile, square): value, centralisation and promotion prospects.
+    psq: Vec<i32>,
+    /// Per (colour, profile, square): own moves to the promotion zone, or [`NO_PROMOTION`].
+    promo_dist: Vec<u8>,
+    /// Per (colour, profile): value gained by promoting (0 when it cannot).
+    pub promo_gain: Vec<i32>,
+    /// Per profile: model mobility times 16.
+    pub expected_mobility: Vec<i32>,
+    /// Per profile: centipawns per move of mobility, times 16.
+    pub mobility_weight: Vec<i32>,
+    /// Per profile: weight of one attacked square next to the enemy royal piece.
+    pub attack_weight: Vec<i32>,
+    /// Per (colour, square): the royal piece's middlegame and endgame terms.
+    royal_mg: Vec<i32>,
+    royal_eg: Vec<i32>,
+    /// Per square: the royal piece's neighbourhood (and the square itself).
+    pub king_zone: Vec<SquareSet>,
+    /// Per (colour, square): the squares one and two ranks in front, files +-1.
+    pub shield_near: Vec<SquareSet>,
+    pub shield_far: Vec<SquareSet>,
+    /// Per (colour, square): every square ahead on the same and the adjacent files.
+    pub front_span: Vec<SquareSet>,
+    /// Per file: its squares; per file: the squares of the two adjacent files.
+    pub file_mask: Vec<SquareSet>,
+    pub adjacent_files: Vec<SquareSet>,
+    /// Per square: Manhattan distance to the board's centre, times 2.
+    pub centre_distance: Vec<i32>,
+    /// Non-pawn, non-royal material of both sides in the start position.
+    pub start_material: i32,
+    /// The movement of every profile, square by square.
+    pub moves: MoveTables,
+}
+
+impl Tables {
+    /// The movement profile of `kind` at `level` (levels past the cap move like the cap).
+    #[inline]
+    pub(crate) fn profile(&self, kind: PieceKind, level: u16) -> usize {
+        let k = kind.index();
+        usize::from(self.profile_base[k]) + usize::from(level.clamp(1, self.level_cap[k]) - 1)
+    }
+
+    #[inline]
+    fn nprof(&self) -> usize {
+        self.value.len()
+    }
+
+    /// Value, centralisation and promotion prospects of a piece on `sq`.
+    #[inline]
+    pub(crate) fn psq(&self, color: Color, prof: usize, sq: Square) -> i32 {
+        self.psq[(color.index() * self.nprof() + prof) * GRID_CELLS + sq.index()]
+    }
+
+    /// Own moves from `sq` to the promotion zone, or [`NO_PROMOTION`].
+    #[inline]
+    pub(crate) fn promo_dist(&self, color: Color, prof: usize, sq: Square) -> u8 {
+        self.promo_dist[(color.index() * self.nprof() + prof) * GRID_CELLS + sq.index()]
+    }
+
+    /// The royal piece's middlegame and endgame square terms.
+    #[inline]
+    pub(crate) fn royal_terms(&self, color: Color, sq: Square) -> (i32, i32) {
+        let i = color.index() * GRID_CELLS + sq.index();
+        (self.royal_mg[i], self.royal_eg[i])
+    }
+
+    fn build(v: &'static Variant) -> Tables {
+        let shape = v.shape();
+        let nkinds = v.kinds().len();
+        let mut profile_base = Vec::with_capacity(nkinds);
+        let mut level_cap = Vec::with_capacity(nkinds);
+        let mut movements = Vec::new();
+        let mut profile_kind = Vec::new();
+        let mut profile_level = Vec::new();
+        for (kind, spec) in v.kinds() {
+            profile_base.push(movements.len() as u16);
+            match &spec.levels {
+                Some(levels) => {
+                    let cap = levels.cap.max(1);
+                    for level in 1..=cap {
+                        movements.push((levels.movement)(level));
+                        profile_kind.push(kind);
+                        profile_level.push(level);
+                    }
+                    level_cap.push(cap);
+                }
+                None => {
+                    movements.push(spec.movement.clone());
+                    profile_kind.push(kind);
+                    profile_level.push(1);
+                    level_cap.push(1);
+                }
+            }
+        }
+        let nprof = movements.len();
+        let moves = MoveTables::build(v, &movements);
+        let board: Vec<Square> = Squares(shape.squares()).collect();
+        let nsq = board.len().max(1) as f64;
+        let royal: Vec<bool> = v.kinds().map(|(_, s)| s.royal).collect();
+        let pawn: Vec<bool> = v.kinds().map(|(_, s)| s.pawn).collect();
+
+        // Model mobility per profile and square (as White; the pieces are symmetric).
+        let mut model = vec![0.0f64; nprof * GRID_CELLS];
+        let mut average = vec![0.0f64; nprof];
+        for p in 0..nprof {
+            for &sq in &board {
+                let m = moves.model_mobility(Color::White, p, sq, OCCUPANCY);
+                model[p * GRID_CELLS + sq.index()] = m;
+                average[p] += m / nsq;
+            }
+        }
+
+        // Colour-boundness: how much of the board the piece can ever reach from the square
+        // nearest the centre.
+        let (cf, cr) = (
+            f64::from(shape.files() - 1) / 2.0,
+            f64::from(shape.ranks() - 1) / 2.0,
+        );
+        let centre = board
+            .iter()
+            .copied()
+            .min_by(|a, b| {
+                let d = |s: &Square| {
+                    (f64::from(s.file()) - cf).abs() + (f64::from(s.rank()) - cr).abs()
+                };
+                d(a).total_cmp(&d(b))
+            })
+            .expect("BUG: a board has squares");
+        let bound: Vec<bool> = (0..nprof)
+            .map(|p| {
+                let mut seen = centre.bit();
+                let mut frontier = seen;
+                while frontier != 0 {
+                    let mut next = 0;
+                    for sq in Squares(frontier) {
+                        next |= moves.empty_board_targets(Color::White, p, sq);
+                    }
+                    frontier = next & !seen;
+                    seen |= next;
+                }
+                f64::from(seen.count_ones()) <= COLOUR_BOUND_SHARE * nsq
+            })
+            .collect();
+
+        let value: Vec<i32> = (0..nprof)
+            .map(|p| {
+                let k = profile_kind[p].index();
+                if royal[k] {
+                    0
+                } else if pawn[k] {
+                    PAWN_VALUE
+                } else {
+                    let mut x = 300.0 * (average[p] / 5.25).powf(1.117);
+                    if bound[p] {
+                        x *= 1.0 - COLOUR_BOUND_PENALTY;
+                    }
+                    (x.round() as i32).max(10)
+                }
+            })
+            .collect();
+        let profile_of = |kind: PieceKind, level: u16| {
+            usize::from(profile_base[kind.index()])
+                + usize::from(level.clamp(1, level_cap[kind.index()]) - 1)
+        };
+
+        let mut psq = vec![0; 2 * nprof * GRID_CELLS];
+        let mut promo_dist = vec![NO_PROMOTION; 2 * nprof * GRID_CELLS];
+        let mut promo_gain = vec![0; 2 * nprof];
+        for color in Color::ALL {
+            for p in 0..nprof {
+                let kind = profile_kind[p];
+                let k = kind.index();
+                let slot = (color.index() * nprof + p) * GRID_CELLS;
+                for &sq in &board {
+                    let centre_term = if royal[k] || pawn[k] {
+                        0.0
+                    } else {
+                        // Black's square tables are White's rotated (the pieces are
+                        // left-right symmetric), so the model is read on the mirrored rank.
+                        let wsq = white_view(color, sq, shape.ranks());
+                        CENTRE_WEIGHT * (model[p * GRID_CELLS + wsq.index()] - average[p])
+                    };
+                    psq[slot + sq.index()] = value[p] + centre_term.round() as i32;
+                }
+                if royal[k] || v.piece(kind).promotions.is_empty() {
+                    continue;
+                }
+                // Distances to the zone by breadth-first search over the piece's own moves.
+                for &sq in &board {
+                    let mut seen = sq.bit();
+                    let mut frontier = sq.bit();
+                    let mut found = None;
+                    for d in 1..=MAX_PROMO_DISTANCE {
+                        let mut next = 0;
+                        for s in Squares(frontier) {
+                            next |= moves.empty_board_targets(color, p, s);
+                        }
+                        if let Some(z) =
+                            Squares(next).find(|&z| v.promotion_at(color, kind, z).is_some())
+                        {
+                            found = Some((d, z));
+                            break;
+                        }
+                        frontier = next & !seen;
+                        seen |= next;
+                        if frontier == 0 {
+                            break;
+                        }
+                    }
+                    let Some((d, z)) = found else {
+                        continue;
+                    };
+                    let rule = v
+                        .promotion_at(color, kind, z)
+                        .expect("BUG: found on a promoting square");
+                    let best = rule
+                        .targets
+                        .iter()
+                        .map(|&t| value[profile_of(t, profile_level[p])])
+                        .max()
+                        .unwrap_or(value[p]);
+                    let mut gain = best - value[p];
+                    if !rule.mandatory {
+                        gain = gain.max(0);
+                    }
+                    promo_dist[slot + sq.index()] = d;
+                    promo_gain[color.index() * nprof + p] =
+                        promo_gain[color.index() * nprof + p].max(gain);
+                    let prospect = f64::from(gain) * 0.6 / f64::from(1 + u32::from(d)).powi(2);
+                    psq[slot + sq.index()] += prospect.round() as i32;
+                }
+            }
+        }
+
+        let expected_mobility = average.iter().map(|m| (m * 16.0).round() as i32).collect();
+        let mobility_weight = (0..nprof)
+            .map(|p| {
+                let empty: f64 = board
+                    .iter()
+                    .map(|&sq| moves.model_mobility(Color::White, p, sq, 0.0))
+                    .sum::<f64>()
+                    / nsq;
+                (16.0 * 10.0 / empty.max(1.0).sqrt()).round() as i32
+            })
+            .collect();
+        let attack_weight = value.iter().map(|&x| (x / 100).clamp(1, 12)).collect();
+
+        let mut royal_mg = vec![0; 2 * GRID_CELLS];
+        let mut royal_eg = vec![0; 2 * GRID_CELLS];
+        let mut centre_distance = vec![0; GRID_CELLS];
+        let mut king_zone = vec![0; GRID_CELLS];
+        let mut shield_near = vec![0; 2 * GRID_CELLS];
+        let mut shield_far = vec![0; 2 * GRID_CELLS];
+        let mut front_span = vec![0; 2 * GRID_CELLS];
+        let mut file_mask = vec![0; usize::from(shape.files())];
+        let mut adjacent_files = vec![0; usize::from(shape.files())];
+        for &sq in &board {
+            file_mask[usize::from(sq.file())] |= sq.bit();
+        }
+        for f in 0..usize::from(shape.files()) {
+            let left = if f > 0 { file_mask[f - 1] } else { 0 };
+            let right = file_mask.get(f + 1).copied().unwrap_or(0);
+            adjacent_files[f] = left | right;
+        }
+        let files_mid = f64::from(shape.files() - 1) / 2.0;
+        for &sq in &board {
+            let df = (f64::from(sq.file()) - cf).abs();
+            let dr = (f64::from(sq.rank()) - cr).abs();
+            centre_distance[sq.index()] = ((df + dr) * 2.0).round() as i32;
+            let mut zone = sq.bit();
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(t) = shape.offset(sq, dx, dy) {
+                        zone |= t.bit();
+                    }
+                }
+            }
+            king_zone[sq.index()] = zone;
+            for color in Color::ALL {
+                let i = color.index() * GRID_CELLS + sq.index();
+                let fwd = color.forward();
+                let home_rank = match color {
+                    Color::White => i32::from(sq.rank()),
+                    Color::Black => i32::from(shape.ranks() - 1 - sq.rank()),
+                };
+                let wing = ((f64::from(sq.file()) - files_mid).abs()).min(3.0);
+                royal_mg[i] = -15 * home_rank.min(4) + (4.0 * wing).round() as i32;
+                royal_eg[i] = -3 * centre_distance[sq.index()];
+                for dx in -1..=1 {
+                    for (dy, mask) in [(1, &mut shield_near), (2, &mut shield_far)] {
+                        if let Some(t) = shape.offset(sq, dx, dy * fwd) {
+                            mask[i] |= t.bit();
+                        }
+                    }
+                }
+                for t in Squares(shape.squares()) {
+                    let ahead = (i32::from(t.rank()) - i32::from(sq.rank())) * fwd > 0;
+                    if ahead && (i32::from(t.file()) - i32::from(sq.file())).abs() <= 1 {
+                        front_span[i] |= t.bit();
+                    }
+                }
+            }
+        }
+
+        let start = Position::start(v);
+        let start_material = start
+            .pieces()
+            .filter(|(_, pc)| !royal[pc.kind().index()] && !pawn[pc.kind().index()])
+            .map(|(sq, pc)| value[profile_of(pc.kind(), start.level_at(sq))])
+            .sum::<i32>()
+            .max(1);
+        let kind_value = (0..nkinds)
+            .map(|k| value[usize::from(profile_base[k])])
+            .collect();
+        let colour_bound: Vec<bool> = (0..nkinds)
+            .map(|k| bound[usize::from(profile_base[k])])
+            .collect();
+        let bound_kinds = (0..nkinds).filter(|&k| colour_bound[k]).collect();
+
+        Tables {
+            profile_base,
+            level_cap,
+            royal,
+            pawn,
+            colour_bound,
+            bound_kinds,
+            kind_value,
+            value,
+            psq,
+            promo_dist,
+            promo_gain,
+            expected_mobility,
+            mobility_weight,
+            attack_weight,
+            royal_mg,
+            royal_eg,
+            king_zone,
+            shield_near,
+            shield_far,
+            front_span,
+            file_mask,
+            adjacent_files,
+            centre_distance,
+            start_material,
+            moves,
+        }
+    }
+}
+
+/// The square as White sees it: Black's pieces are White's rotated by 180 degrees, and every
+/// piece is left-right symmetric, so flipping the rank is enough.
+fn white_view(color: Color, sq: Square, ranks: u8) -> Square {
+    match color {
+        Color::White => sq,
+        Color::Black => Square::new(sq.file(), ranks - 1 - sq.rank())
+            .expect("BUG: a mirrored square stays on the grid"),
+    }
+}
+
+/// The tables of `v`, built on first use. Keyed by the variant's address: every compiled
+/// variant is `'static`, so the address names it uniquely (even a test's own variant that
+/// reuses an id).
+pub(crate) fn tables(v: &'static Variant) -> Arc<Tables> {
+    static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Tables>>>> = OnceLock::new();
+    let key = v as *const Variant as usize;
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(t);
+    }
+    // Built outside the lock: two threads may both build the first time, which is harmless.
+    let built = Arc::new(Tables::build(v));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(guard.entry(key).or_insert(built))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    fn value_of(id: VariantId, letter: char) -> i32 {
+        let v = variant(id);
+        let t = tables(v);
+        t.kind_value[v.kind_by_letter(letter).unwrap().index()]
+    }
+
+    #[test]
+    fn chess_values_come_out_near_the_classical_ones() {
+        let near = |letter, want: i32| {
+            let got = value_of(VariantId::Chess, letter);
+            assert!((got - want).abs() <= want / 10, "{letter}: {got} vs {want}");
+        };
+        near('P', 100);
+        near('N', 300);
+        near('B', 320);
+        near('R', 500);
+        near('Q', 900);
+        assert_eq!(value_of(VariantId::Chess, 'K'), 0);
+    }
+
+    #[test]
+    fn promoted_pieces_are_worth_more() {
+        for (from, to) in [
+            ('P', 'G'),
+            ('S', 'D'),
+            ('R', 'Q'),
+            ('H', 'M'),
+            ('B', 'J'),
+            ('C', 'W'),
+        ] {
+            assert!(
+                value_of(VariantId::Promochess, to) > value_of(VariantId::Promochess, from),
+                "{from} -> {to}"
+            );
+        }
+    }
+
+    #[test]
+    fn pawn_prospects_grow_toward_the_last_rank() {
+        let v = variant(VariantId::Chess);
+        let t = tables(v);
+        let p = t.profile(v.kind_by_letter('P').unwrap(), 1);
+        let at = |name: &str, c| t.psq(c, p, name.parse().unwrap());
+        assert!(at("e7", Color::White) > at("e5", Color::White));
+        assert!(at("e5", Color::White) > at("e3", Color::White));
+        assert_eq!(at("e7", Color::White), at("e2", Color::Black));
+        assert_eq!(t.promo_dist(Color::White, p, "e7".parse().unwrap()), 1);
+    }
+
+    #[test]
+    fn knight_prefers_the_centre_and_scan_counts_moves() {
+        let v = variant(VariantId::Chess);
+        let t = tables(v);
+        let n = t.profile(v.kind_by_letter('N').unwrap(), 1);
+        let (a1, e4): (Square, Square) = ("a1".parse().unwrap(), "e4".parse().unwrap());
+        assert!(t.psq(Color::White, n, e4) > t.psq(Color::White, n, a1));
+        let (mob, hits) = t.moves.scan(Color::White, n, e4, e4.bit(), e4.bit(), 0);
+        assert_eq!((mob, hits), (8, 0));
+        let r = t.profile(v.kind_by_letter('R').unwrap(), 1);
+        let blocker: Square = "a4".parse().unwrap();
+        let occ = a1.bit() | blocker.bit();
+        assert_eq!(t.moves.scan(Color::White, r, a1, occ, a1.bit(), 0).0, 7 + 3);
+        assert_eq!(t.moves.scan(Color::White, r, a1, occ, occ, 0).0, 7 + 2);
+    }
+}

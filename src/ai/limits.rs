@@ -1,0 +1,134 @@
+//! What bounds a search: depth, nodes, time per move, a game clock, or nothing (infinite).
+
+use std::time::Duration;
+
+use crate::rules::{ByColor, Color};
+
+/// The players' clocks, as a UCI `go wtime btime winc binc movestogo` gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for each side.
+    pub time: ByColor<Duration>,
+    /// Increment per move for each side.
+    pub inc: ByColor<Duration>,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Limits of one search. Every limit that is set applies (the first reached ends the
+/// search); with none set the search runs until stopped or until it cannot go deeper.
+///
+/// Node and depth limits make a search deterministic: the same position, history and limits
+/// give the same result, which is what tests use.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Most nodes to visit.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// The game clock; the search budgets its share of it.
+    pub clock: Option<Clock>,
+    /// Search until stopped, whatever else is set (UCI `go infinite`).
+    pub infinite: bool,
+    /// Random noise added to every evaluation, up to this many centipawns either way (weaker
+    /// play for the low levels); 0 for none.
+    pub noise: i32,
+    /// Seed of the noise: the same seed gives the same noise.
+    pub seed: u64,
+}
+
+/// Time kept back from the clock for the move's transmission.
+const CLOCK_OVERHEAD: Duration = Duration::from_millis(20);
+/// Moves the remaining time is spread over when the control does not say.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+impl SearchLimits {
+    /// Search `depth` plies deep.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search at most `nodes` nodes.
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search for `time`.
+    pub fn movetime(time: Duration) -> SearchLimits {
+        SearchLimits {
+            movetime: Some(time),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search until stopped.
+    pub fn infinite() -> SearchLimits {
+        SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Whether the limits are in time (so a forced move can be played at once).
+    pub(crate) fn is_timed(&self) -> bool {
+        !self.infinite && (self.movetime.is_some() || self.clock.is_some())
+    }
+
+    /// The time budget for `turn`: a soft limit (do not start another iteration after it) and
+    /// a hard limit (abort the search at it).
+    pub(crate) fn budget(&self, turn: Color) -> (Option<Duration>, Option<Duration>) {
+        if self.infinite {
+            return (None, None);
+        }
+        let mut soft = self.movetime;
+        let mut hard = self.movetime;
+        if let Some(clock) = &self.clock {
+            let left = clock.time[turn].saturating_sub(CLOCK_OVERHEAD);
+            let inc = clock.inc[turn];
+            let mtg = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 60);
+            let share = (left / mtg + inc * 3 / 4).min(left * 8 / 10);
+            let limit = (share * 4).min(left * 9 / 10);
+            soft = Some(soft.map_or(share, |s| s.min(share)));
+            hard = Some(hard.map_or(limit, |h| h.min(limit)));
+        }
+        (soft, hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_share_of_the_time_left() {
+        let limits = SearchLimits {
+            clock: Some(Clock {
+                time: ByColor {
+                    white: Duration::from_secs(60),
+                    black: Duration::from_secs(1),
+                },
+                inc: ByColor::default(),
+                moves_to_go: None,
+            }),
+            ..SearchLimits::default()
+        };
+        let (soft, hard) = limits.budget(Color::White);
+        let (soft, hard) = (soft.unwrap(), hard.unwrap());
+        assert!(soft > Duration::from_secs(1) && soft < Duration::from_secs(3));
+        assert!(hard >= soft && hard < Duration::from_secs(30));
+        let (_, hard) = limits.budget(Color::Black);
+        assert!(hard.unwrap() < Duration::from_secs(1));
+        assert_eq!(SearchLimits::infinite().budget(Color::White), (None, None));
+    }
+}

@@ -1,0 +1,82 @@
+//! Search scores: centipawns, with mates encoded near the ends of the range.
+
+use std::fmt;
+
+/// Score of a mate on the board (the side to move is mated: `-MATE`).
+pub(crate) const MATE: i32 = 30_000;
+/// Scores at least this far from zero are mates (within `MATE - MATE_BOUND` plies).
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub(crate) const INFINITY: i32 = 31_000;
+
+/// A search result from the side to move's point of view: centipawns (100 = one Pawn), or a
+/// forced mate.
+///
+/// ```
+/// use rankup::ai::Score;
+/// assert_eq!(Score::mate_in(3).mate_moves(), Some(2));
+/// assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
+/// assert_eq!(Score::from_centipawns(-35).to_string(), "-0.35");
+/// assert_eq!(Score::mate_in(1).to_string(), "#1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// A draw.
+    pub const DRAW: Score = Score(0);
+
+    /// A plain evaluation, clamped below the mate range.
+    pub fn from_centipawns(cp: i32) -> Score {
+        Score(cp.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// The side to move mates in `plies` half-moves (1 = mate with this move).
+    pub fn mate_in(plies: u32) -> Score {
+        Score(MATE - plies.min(999) as i32)
+    }
+
+    /// The side to move is mated in `plies` half-moves (0 = mated now).
+    pub fn mated_in(plies: u32) -> Score {
+        Score(-MATE + plies.min(999) as i32)
+    }
+
+    /// Whether the score is a forced mate for either side.
+    pub fn is_mate(self) -> bool {
+        self.0.abs() >= MATE_BOUND
+    }
+
+    /// Full moves to mate as UCI counts them: positive when the side to move mates, negative
+    /// when it is mated (`-0`-style "mated now" is reported as 0); `None` for a centipawn
+    /// score.
+    pub fn mate_moves(self) -> Option<i32> {
+        if !self.is_mate() {
+            return None;
+        }
+        let plies = MATE - self.0.abs();
+        Some(if self.0 > 0 {
+            (plies + 1) / 2
+        } else {
+            -(plies / 2)
+        })
+    }
+
+    /// The score in centipawns, `None` for a mate.
+    pub fn centipawns(self) -> Option<i32> {
+        (!self.is_mate()).then_some(self.0)
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+1.25` / `-0.40` in Pawns, `#3` for a mate in 3, `#-2` when mated in 2.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mate_moves() {
+            Some(n) => write!(f, "#{n}"),
+            None => {
+                let sign = if self.0 < 0 { '-' } else { '+' };
+                let a = self.0.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+            }
+        }
+    }
+}

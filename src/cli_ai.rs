@@ -1,0 +1,358 @@
+//! The AI commands: `uci` (the engine protocol on stdin/stdout), `selfplay` (two settings
+//! play a match, with an Elo estimate) and `bench-ai` (search speed per game).
+//!
+//! Results go to stdout, one line per game and a summary; problems with the arguments are
+//! one-line errors for `main` to print.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rankup::ai::{self, Engine, Level, SearchLimits};
+use rankup::game::Game;
+use rankup::notation::coord;
+use rankup::rules::{Color, Move, Outcome, Position};
+use rankup::variants::{variant, VariantId};
+
+/// Longest game, in plies, before `selfplay` calls it a draw.
+const MAX_PLIES: usize = 400;
+
+/// `rankup uci`.
+pub fn uci() -> Result<(), String> {
+    rankup::uci::run(std::io::stdin().lock(), std::io::stdout());
+    Ok(())
+}
+
+/// One side of a `selfplay` match.
+#[derive(Clone, Debug)]
+enum Setting {
+    /// The one-ply player.
+    Greedy,
+    /// Uniformly random legal moves.
+    Random,
+    /// A difficulty level (its time per move may be overridden by `--movetime`).
+    Level(Level),
+    /// Explicit limits (`depth=N`, `nodes=N`, `movetime=MS`).
+    Limits(SearchLimits),
+}
+
+impl Setting {
+    /// Reads `greedy`, `random`, a level (`4`, `club`), or `depth=N` / `nodes=N` /
+    /// `movetime=MS`.
+    fn parse(text: &str) -> Result<Setting, String> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "greedy" {
+            return Ok(Setting::Greedy);
+        }
+        if t == "random" {
+            return Ok(Setting::Random);
+        }
+        if let Ok(level) = t.parse::<Level>() {
+            return Ok(Setting::Level(level));
+        }
+        let bad = || {
+            format!(
+                "unknown player '{text}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                Level::MIN.number(),
+                Level::MAX.number()
+            )
+        };
+        let (key, value) = t.split_once('=').ok_or_else(bad)?;
+        let n: u64 = value.parse().map_err(|_| bad())?;
+        Ok(Setting::Limits(match key {
+            "depth" => SearchLimits::depth(n.clamp(1, 100) as u32),
+            "nodes" => SearchLimits::nodes(n.max(1)),
+            "movetime" => SearchLimits::movetime(Duration::from_millis(n.max(1))),
+            _ => return Err(bad()),
+        }))
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Setting::Greedy => "greedy".into(),
+            Setting::Random => "random".into(),
+            Setting::Level(l) => format!("level {l}"),
+            Setting::Limits(l) => match (l.depth, l.nodes, l.movetime) {
+                (Some(d), _, _) => format!("depth {d}"),
+                (_, Some(n), _) => format!("{n} nodes"),
+                (_, _, Some(t)) => format!("{} ms", t.as_millis()),
+                _ => "search".into(),
+            },
+        }
+    }
+}
+
+/// A player during one game: its setting and, for searching players, an engine that keeps
+/// its hash table from move to move.
+struct Player {
+    setting: Setting,
+    engine: Option<Engine>,
+}
+
+impl Player {
+    fn new(setting: &Setting) -> Player {
+        let engine = matches!(setting, Setting::Level(_) | Setting::Limits(_))
+            .then(|| Engine::new(ai::DEFAULT_HASH_MB));
+        Player {
+            setting: setting.clone(),
+            engine,
+        }
+    }
+
+    fn choose(
+        &mut self,
+        pos: &Position,
+        keys: &[u64],
+        movetime: Option<Duration>,
+        seed: u64,
+    ) -> Option<Move> {
+        let limits = match &self.setting {
+            Setting::Greedy => return ai::greedy(pos, seed),
+            Setting::Random => {
+                let moves = pos.legal_moves();
+                return (!moves.is_empty())
+                    .then(|| moves[(mix(seed) % moves.len() as u64) as usize]);
+            }
+            Setting::Level(level) => level.limits_with(movetime.unwrap_or(level.movetime()), seed),
+            Setting::Limits(l) => l.clone(),
+        };
+        let stop = AtomicBool::new(false);
+        let engine = self
+            .engine
+            .as_mut()
+            .expect("BUG: searching players have an engine");
+        engine.search(pos, keys, &limits, &stop, &mut |_| {}).best
+    }
+}
+
+/// SplitMix64, for openings and tie breaks.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// How one game ended, for player A.
+struct GameRecord {
+    a_white: bool,
+    outcome: Option<Outcome>,
+    plies: usize,
+    opening: String,
+}
+
+impl GameRecord {
+    /// A's points: 1, 0.5 or 0.
+    fn points(&self) -> f64 {
+        match self.outcome.and_then(Outcome::winner) {
+            Some(Color::White) if self.a_white => 1.0,
+            Some(Color::Black) if !self.a_white => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// Plays one game; the opening is `plies` random moves from `seed`.
+fn play_game(
+    id: VariantId,
+    white: &Setting,
+    black: &Setting,
+    movetime: Option<Duration>,
+    plies: u32,
+    seed: u64,
+) -> (Option<Outcome>, usize, String) {
+    let v = variant(id);
+    let mut game = Game::from_start(v);
+    let mut keys = vec![game.position().repetition_key()];
+    let mut opening = Vec::new();
+    for i in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(mix(seed ^ (u64::from(i) << 32)) % moves.len() as u64) as usize];
+        opening.push(coord::format(v, &mv));
+        if game.play(mv).is_err() {
+            break;
+        }
+        keys.push(game.position().repetition_key());
+    }
+    let mut players = [Player::new(white), Player::new(black)];
+    let mut ply = 0;
+    while game.outcome().is_none() && game.history().len() < MAX_PLIES {
+        let pos = game.position().clone();
+        let player = &mut players[pos.turn().index()];
+        let move_seed = mix(seed.wrapping_add(ply as u64 + 1));
+        let Some(mv) = player.choose(&pos, &keys, movetime, move_seed) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            // The AI only returns legal moves; an error here is a bug worth a loud report.
+            eprintln!(
+                "rankup: {} played an illegal move {} in {}",
+                player.setting.describe(),
+                coord::format(v, &mv),
+                pos.fen()
+            );
+            break;
+        }
+        keys.push(game.position().repetition_key());
+        ply += 1;
+    }
+    (game.outcome(), game.history().len(), opening.join(" "))
+}
+
+/// `-400 log10(1/s - 1)`: the rating difference that predicts the score `s`.
+fn elo(s: f64) -> f64 {
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The arguments of `rankup selfplay`.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// Variant id.
+    pub variant: String,
+    /// Number of games.
+    pub games: u32,
+    /// Player A's setting.
+    pub a: String,
+    /// Player B's setting.
+    pub b: String,
+    /// Time per move for level players, in milliseconds (their own time if unset).
+    pub movetime: Option<u64>,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Random plies that open each game.
+    pub plies: u32,
+    /// Games played at once.
+    pub jobs: usize,
+}
+
+/// `rankup selfplay`: A against B, colours alternating, each random opening played twice.
+pub fn selfplay(m: &Match) -> Result<(), String> {
+    let id: VariantId = m.variant.parse().map_err(|e| format!("{e}"))?;
+    let (a, b) = (Setting::parse(&m.a)?, Setting::parse(&m.b)?);
+    let (games, seed, plies, jobs) = (m.games, m.seed, m.plies, m.jobs);
+    let movetime = m.movetime;
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let movetime = movetime.map(Duration::from_millis);
+    println!(
+        "{id}: A = {} vs B = {}, {games} games{}",
+        a.describe(),
+        b.describe(),
+        movetime.map_or(String::new(), |t| format!(
+            ", {} ms per move",
+            t.as_millis()
+        ))
+    );
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<(usize, GameRecord)>> = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, 64) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games as usize {
+                    break;
+                }
+                let a_white = i & 1 == 0;
+                let (white, black) = if a_white { (&a, &b) } else { (&b, &a) };
+                let opening_seed = mix(seed ^ (i / 2) as u64);
+                let (outcome, plies, opening) =
+                    play_game(id, white, black, movetime, plies, opening_seed);
+                let record = GameRecord {
+                    a_white,
+                    outcome,
+                    plies,
+                    opening,
+                };
+                let result = outcome.map_or("1/2-1/2 (move limit)".to_string(), |o| {
+                    format!("{} ({})", o.result_text(), o.reason().describe())
+                });
+                println!(
+                    "game {:>3}: A {} | {} | {result} after {} plies | A scores {}",
+                    i + 1,
+                    if a_white { "white" } else { "black" },
+                    record.opening,
+                    record.plies,
+                    record.points()
+                );
+                records
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, record));
+            });
+        }
+    });
+    let records = records.into_inner().unwrap_or_else(|e| e.into_inner());
+    let n = records.len() as f64;
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for (_, r) in &records {
+        match r.points() {
+            p if p > 0.75 => w += 1,
+            p if p < 0.25 => l += 1,
+            _ => d += 1,
+        }
+    }
+    let s = (f64::from(w) + f64::from(d) / 2.0) / n;
+    let var = (f64::from(w) * (1.0 - s).powi(2)
+        + f64::from(d) * (0.5 - s).powi(2)
+        + f64::from(l) * s.powi(2))
+        / n;
+    println!(
+        "result: A +{w} ={d} -{l} of {} games, score {:.1}%, {:.0} s",
+        records.len(),
+        100.0 * s,
+        started.elapsed().as_secs_f64()
+    );
+    if d == 0 && (l == 0 || w == 0) {
+        // A perfect score has no finite estimate; the exact binomial bound still says how
+        // far apart the two must be: the score at which such a sweep has 5% probability.
+        let bound = elo(0.05f64.powf(1.0 / n));
+        let (sign, who) = if l == 0 { ('>', "won") } else { ('<', "lost") };
+        let bound = if l == 0 { bound } else { -bound };
+        println!("elo: A - B {sign} {bound:+.0} (95% bound; A {who} every game)");
+    } else {
+        let margin = 1.96 * (var / n).sqrt();
+        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let (low, high) = (elo(clamp(s - margin)), elo(clamp(s + margin)));
+        println!(
+            "elo: A - B = {:+.0} +/- {:.0} (95%: {low:+.0} .. {high:+.0})",
+            elo(clamp(s)),
+            (high - low) / 2.0
+        );
+    }
+    Ok(())
+}
+
+/// `rankup bench-ai`: a search of `movetime` from each game's start position.
+pub fn bench(movetime: u64) -> Result<(), String> {
+    let limits = SearchLimits::movetime(Duration::from_millis(movetime.max(1)));
+    for id in VariantId::ALL {
+        let v = variant(id);
+        let pos = Position::start(v);
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new(ai::DEFAULT_HASH_MB);
+        let mut seldepth = 0;
+        let r = engine.search(&pos, &[], &limits, &stop, &mut |info| {
+            seldepth = info.seldepth
+        });
+        let secs = r.time.as_secs_f64().max(1e-9);
+        println!(
+            "{:<24} depth {:>2} (sel {:>2})  nodes {:>10}  {:>6.0} k nodes/s  {:.2} s  best {} {}",
+            id.as_str(),
+            r.depth,
+            seldepth,
+            r.nodes,
+            r.nodes as f64 / secs / 1e3,
+            secs,
+            r.best
+                .map_or("(none)".to_string(), |m| coord::format(v, &m)),
+            r.score
+        );
+    }
+    Ok(())
+}

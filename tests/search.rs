@@ -1,0 +1,346 @@
+//! The search: it finds forced mates (each position checked to be exactly mate in N by brute
+//! force first), always returns a legal move, stops when asked, sees draws by repetition and
+//! by the 50-move rule, and is deterministic under depth and node limits.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rankup::ai::{self, Engine, Level, Score, SearchLimits, SearchResult};
+use rankup::notation::coord;
+use rankup::rules::{Move, Position};
+use rankup::variants::{variant, VariantId};
+
+fn position(id: VariantId, fen: &str) -> Position {
+    Position::from_fen(variant(id), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn run(pos: &Position, history: &[u64], limits: SearchLimits) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    ai::search(pos, history, &limits, &stop, &mut |_| {})
+}
+
+/// Whether the side to move can force mate within `n` of its moves (brute force).
+fn mates_within(pos: &mut Position, n: u32) -> bool {
+    pos.legal_moves().into_iter().any(|mv| {
+        let undo = pos.make(mv);
+        let ok = mated_within(pos, n);
+        pos.unmake(mv, undo);
+        ok
+    })
+}
+
+/// Whether the side to move is mated now or, whatever it plays, within `n - 1` more moves of
+/// the opponent.
+fn mated_within(pos: &mut Position, n: u32) -> bool {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return pos.is_check();
+    }
+    n > 1
+        && moves.into_iter().all(|mv| {
+            let undo = pos.make(mv);
+            let ok = mates_within(pos, n - 1);
+            pos.unmake(mv, undo);
+            ok
+        })
+}
+
+/// Checks that `fen` is mate in exactly `n`, then that the search finds a mating move
+/// within a node budget and scores it as mate in `n`.
+fn assert_finds_mate(id: VariantId, fen: &str, n: u32, nodes: u64) {
+    let mut pos = position(id, fen);
+    assert!(mates_within(&mut pos, n), "{fen} is not mate in {n}");
+    if n > 1 {
+        assert!(
+            !mates_within(&mut pos, n - 1),
+            "{fen} is mate in fewer than {n}"
+        );
+    }
+    let r = run(&pos, &[], SearchLimits::nodes(nodes));
+    let best = r.best.expect("a move");
+    let token = coord::format(pos.variant(), &best);
+    let undo = pos.make(best);
+    assert!(
+        mated_within(&mut pos, n),
+        "{fen}: {token} does not mate in {n}"
+    );
+    pos.unmake(best, undo);
+    assert_eq!(
+        r.score,
+        Score::mate_in(2 * n - 1),
+        "{fen}: score after {token}"
+    );
+    assert_eq!(r.score.mate_moves(), Some(n as i32));
+}
+
+#[test]
+fn chess_mates_in_one() {
+    // Back-rank mate.
+    assert_finds_mate(
+        VariantId::Chess,
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        1,
+        20_000,
+    );
+    // Promotion mates (to a Queen or a Rook).
+    assert_finds_mate(
+        VariantId::Chess,
+        "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+        1,
+        20_000,
+    );
+    // Black to move.
+    assert_finds_mate(
+        VariantId::Chess,
+        "2r3k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+        1,
+        20_000,
+    );
+}
+
+#[test]
+fn chess_mates_in_two() {
+    // Morphy: 1.Ra6 bxa6 2.b7#.
+    assert_finds_mate(
+        VariantId::Chess,
+        "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
+        2,
+        200_000,
+    );
+    // 1.Qg6+ hxg6 2.Bxg6#.
+    assert_finds_mate(
+        VariantId::Chess,
+        "r2qk2r/pb4pp/1n2Pb2/2B2Q2/p1p5/2P5/2B2PPP/RN2R1K1 w - - 1 1",
+        2,
+        300_000,
+    );
+}
+
+#[test]
+fn promochess_mates_in_one() {
+    // Two mates, both by promotion: the Pawn's double step lands on the last rank and must
+    // become a Gold (the Horse guards a8 and b9), or the Horse becomes a Marshal on d9 (the
+    // Pawn guards a8).
+    let fen = "k8/9/1PH6/9/9/9/9/9/4K4 w - - 0 1";
+    assert_finds_mate(VariantId::Promochess, fen, 1, 20_000);
+    let pos = position(VariantId::Promochess, fen);
+    let best = run(&pos, &[], SearchLimits::nodes(20_000)).best.unwrap();
+    let token = coord::format(pos.variant(), &best);
+    assert!(token == "b7b9" || token == "c7d9+", "{token}");
+    // Without the promotion, the Horse's move is no mate.
+    let declined = coord::parse(&pos, "c7d9").unwrap();
+    let mut after = pos.clone();
+    after.make(declined);
+    assert!(!after.legal_moves().is_empty());
+}
+
+#[test]
+fn promochess_mates_in_two() {
+    // 1.Rc9+ promoting to a Queen (the Rook alone would not do), then mate.
+    assert_finds_mate(
+        VariantId::Promochess,
+        "k8/9/9/9/P1R5K/9/9/9/9 w - - 0 1",
+        2,
+        300_000,
+    );
+    let pos = position(VariantId::Promochess, "k8/9/9/9/P1R5K/9/9/9/9 w - - 0 1");
+    let best = run(&pos, &[], SearchLimits::nodes(300_000)).best.unwrap();
+    assert_eq!(coord::format(pos.variant(), &best), "c5c9+");
+    // 1.Rf8+ promoting on the edge of the zone, then mate.
+    assert_finds_mate(
+        VariantId::Promochess,
+        "7k1/H1K6/9/9/9/5R3/6H2/9/9 w - - 0 1",
+        2,
+        300_000,
+    );
+}
+
+/// A small deterministic generator for random playouts.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn assert_line_is_legal(pos: &Position, line: &[Move]) {
+    let mut p = pos.clone();
+    for mv in line {
+        assert!(p.is_legal(mv), "illegal pv move {mv:?} in {}", p.fen());
+        p.make(*mv);
+    }
+}
+
+#[test]
+fn best_move_is_always_legal() {
+    let mut engine = Engine::new(4);
+    let stop = AtomicBool::new(false);
+    for id in VariantId::ALL {
+        let v = variant(id);
+        for game in 0..6u64 {
+            let mut rng = Rng(0x9e37_79b9 ^ ((game + 1) * 7919));
+            let mut pos = Position::start(v);
+            let mut keys = vec![pos.repetition_key()];
+            for ply in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    let r =
+                        engine.search(&pos, &keys, &SearchLimits::nodes(500), &stop, &mut |_| {});
+                    assert_eq!(r.best, None, "{}", pos.fen());
+                    break;
+                }
+                if ply % 4 == 0 {
+                    let limits = SearchLimits::nodes(1_500 + 500 * (ply % 3) as u64);
+                    let r = engine.search(&pos, &keys, &limits, &stop, &mut |info| {
+                        assert_line_is_legal(&pos, &info.pv);
+                    });
+                    let best = r.best.expect("a legal move exists");
+                    assert!(
+                        moves.contains(&best),
+                        "{id}: illegal best move in {}",
+                        pos.fen()
+                    );
+                    assert_eq!(r.pv.first(), Some(&best));
+                    assert_line_is_legal(&pos, &r.pv);
+                }
+                let mv = moves[rng.below(moves.len())];
+                pos.make(mv);
+                keys.push(pos.repetition_key());
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    for id in VariantId::ALL {
+        let pos = Position::start(variant(id));
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+                Instant::now()
+            })
+        };
+        let r = ai::search(&pos, &[], &SearchLimits::infinite(), &stop, &mut |_| {});
+        let returned = Instant::now();
+        let stopped_at = setter.join().unwrap();
+        assert!(
+            returned.duration_since(stopped_at) < Duration::from_secs(2),
+            "{id}: took {:?} to stop",
+            returned.duration_since(stopped_at)
+        );
+        assert!(pos.legal_moves().contains(&r.best.unwrap()));
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_legal_move() {
+    let pos = Position::start(variant(VariantId::Promochess));
+    let stop = AtomicBool::new(true);
+    let r = ai::search(&pos, &[], &SearchLimits::infinite(), &stop, &mut |_| {});
+    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn depth_limited_search_is_deterministic() {
+    for id in VariantId::ALL {
+        let pos = Position::start(variant(id));
+        let a = run(&pos, &[], SearchLimits::depth(5));
+        let b = run(&pos, &[], SearchLimits::depth(5));
+        assert_eq!(a.depth, 5);
+        assert_eq!(
+            (a.best, a.score, a.nodes, &a.pv),
+            (b.best, b.score, b.nodes, &b.pv)
+        );
+        let c = run(&pos, &[], SearchLimits::nodes(7_000));
+        let d = run(&pos, &[], SearchLimits::nodes(7_000));
+        assert_eq!((c.best, c.score, c.nodes), (d.best, d.score, d.nodes));
+        assert!(c.nodes <= 7_000);
+    }
+}
+
+#[test]
+fn info_reports_every_iteration() {
+    let pos = Position::start(variant(VariantId::Chess));
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let r = ai::search(&pos, &[], &SearchLimits::depth(4), &stop, &mut |info| {
+        assert!(!info.pv.is_empty());
+        seen.push((info.depth, info.nodes));
+    });
+    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1));
+    assert_eq!(seen.last().unwrap().1, r.nodes);
+}
+
+#[test]
+fn finished_games_have_no_move() {
+    // Checkmated, and stalemated.
+    let mated = position(VariantId::Chess, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    let r = run(&mated, &[], SearchLimits::depth(3));
+    assert_eq!((r.best, r.score), (None, Score::mated_in(0)));
+    let stalemate = position(VariantId::Chess, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    let r = run(&stalemate, &[], SearchLimits::depth(3));
+    assert_eq!((r.best, r.score), (None, Score::DRAW));
+}
+
+#[test]
+fn repetition_in_the_game_history_is_a_draw() {
+    // White is a Queen down; Kh1-g1 returns to a position that has occurred twice before,
+    // so it is a draw by threefold repetition, and the search takes it.
+    let fen = "6k1/8/8/8/8/8/P2q4/7K w - - 10 40";
+    let pos = position(VariantId::Chess, fen);
+    let without = run(&pos, &[], SearchLimits::depth(4));
+    assert!(without.score.0 < -500, "{:?}", without.score);
+    let kg1 = coord::parse(&pos, "h1g1").unwrap();
+    let mut after = pos.clone();
+    after.make(kg1);
+    let repeated = after.repetition_key();
+    let other = pos.repetition_key();
+    let history = [repeated, other, repeated, other];
+    let with = run(&pos, &history, SearchLimits::depth(4));
+    assert_eq!(with.best, Some(kg1));
+    assert_eq!(with.score, Score::DRAW);
+}
+
+#[test]
+fn fifty_move_rule_is_a_draw() {
+    // Black is a Queen down, but any quiet move reaches the hundredth ply.
+    let pos = position(VariantId::Chess, "6k1/8/8/8/8/8/3Q4/7K b - - 99 80");
+    let r = run(&pos, &[], SearchLimits::depth(4));
+    assert_eq!(r.score, Score::DRAW);
+    let fresh = position(VariantId::Chess, "6k1/8/8/8/8/8/3Q4/7K b - - 0 80");
+    assert!(run(&fresh, &[], SearchLimits::depth(4)).score.0 < -500);
+}
+
+#[test]
+fn levels_play_legal_moves_quickly() {
+    let pos = Position::start(variant(VariantId::Chess));
+    for level in [Level::MIN, Level::new(2).unwrap(), Level::new(3).unwrap()] {
+        let mut limits = level.limits();
+        limits.seed = 7;
+        let started = Instant::now();
+        let r = run(&pos, &[], limits);
+        assert!(
+            pos.legal_moves().contains(&r.best.unwrap()),
+            "level {level}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2), "level {level}");
+    }
+    assert!(Level::DEFAULT.movetime() <= Duration::from_secs(1));
+}
+
+#[test]
+fn greedy_takes_a_free_queen() {
+    let pos = position(VariantId::Chess, "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");
+    let best = ai::greedy(&pos, 1).unwrap();
+    assert_eq!(coord::format(pos.variant(), &best), "d1d5");
+}
