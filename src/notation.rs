@@ -36,12 +36,26 @@ impl std::error::Error for MoveInputError {}
 /// Reads a typed move: text that starts with two squares is a coordinate token (so `+` means
 /// "promote"), anything else is SAN (where `+` means check).
 ///
+/// Tokens may be written in upper case, which makes `H5f4` (SAN: the Horse on rank 5 to
+/// f4) look like the token `h5f4`. Text that starts with an upper-case letter naming a piece
+/// of the game is therefore read as SAN first, and as a token only if it is not legal SAN.
+///
 /// # Errors
 /// The error of whichever reading applied, quoting the input.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
-    if coord::looks_like_token(text) {
-        coord::parse(pos, text).map_err(MoveInputError::Coord)
-    } else {
-        san::parse(pos, text).map_err(MoveInputError::San)
+    let text = text.trim();
+    let piece_letter = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
+    if coord::looks_like_token(text) && !piece_letter {
+        return coord::parse(pos, text).map_err(MoveInputError::Coord);
+    }
+    match san::parse(pos, text) {
+        Ok(mv) => Ok(mv),
+        Err(e) if coord::looks_like_token(text) => {
+            coord::parse(pos, text).map_err(|_| MoveInputError::San(e))
+        }
+        Err(e) => Err(MoveInputError::San(e)),
     }
 }

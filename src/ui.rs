@@ -15,7 +15,7 @@ pub mod widgets;
 
 use std::io::{self, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -86,6 +86,35 @@ pub fn run(launch: Launch) -> io::Result<()> {
     result
 }
 
+/// What the loop waits for: terminal input (from the reader thread) or AI progress.
+enum Incoming {
+    /// A key, click or resize.
+    Term(Event),
+    /// The terminal is gone (end of input or a read error).
+    Closed,
+    /// An action from a search thread.
+    App(Action),
+}
+
+/// Reads terminal events on a thread of its own. crossterm's `poll` spins without returning
+/// when the terminal goes away (end of input after an SSH drop), so the loop must never
+/// block in it: it waits on the channel instead, with a timeout, and notices hang-ups.
+fn spawn_reader(tx: Sender<Incoming>) {
+    std::thread::spawn(move || loop {
+        match event::read() {
+            Ok(ev) => {
+                if tx.send(Incoming::Term(ev)).is_err() {
+                    return;
+                }
+            }
+            Err(_) => {
+                let _ = tx.send(Incoming::Closed);
+                return;
+            }
+        }
+    });
+}
+
 /// A search running on its own thread for the request with `id`.
 struct Job {
     id: u64,
@@ -107,7 +136,7 @@ fn line_san(pos: &Position, pv: &[Move]) -> String {
 }
 
 /// Runs `request` on a new thread; progress and the result come back on `tx` as actions.
-fn spawn_search(request: SearchRequest, tx: Sender<Action>) -> Job {
+fn spawn_search(request: SearchRequest, tx: Sender<Incoming>) -> Job {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let id = request.id;
@@ -122,22 +151,22 @@ fn spawn_search(request: SearchRequest, tx: Sender<Action>) -> Job {
         let info_tx = tx.clone();
         let result =
             crate::ai::search(pos, &request.history, &request.limits, &flag, &mut |info| {
-                let _ = info_tx.send(Action::AiInfo {
+                let _ = info_tx.send(Incoming::App(Action::AiInfo {
                     id,
                     thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
-                });
+                }));
             });
-        let _ = tx.send(Action::AiDone {
+        let _ = tx.send(Incoming::App(Action::AiDone {
             id,
             best: result.best,
             thinking: thinking(result.depth, result.score, &result.pv, result.nodes),
-        });
+        }));
     });
     Job { id, stop }
 }
 
 /// Starts, keeps or stops the search thread so it matches what the app wants now.
-fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Action>) {
+fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Incoming>) {
     let wanted = app.search_request();
     if let Some(j) = job {
         if wanted.as_ref().map(|r| r.id) != Some(j.id) {
@@ -152,22 +181,42 @@ fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Action>) {
     }
 }
 
-fn drain(app: &mut App, job: &mut Option<Job>, rx: &Receiver<Action>) {
-    while let Ok(action) = rx.try_recv() {
-        if let Action::AiDone { id, .. } = &action {
-            if job.as_ref().is_some_and(|j| j.id == *id) {
-                *job = None;
+/// Applies one incoming event; returns false when the terminal is gone.
+fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
+    match incoming {
+        Incoming::App(action) => {
+            if let Action::AiDone { id, .. } = &action {
+                if job.as_ref().is_some_and(|j| j.id == *id) {
+                    *job = None;
+                }
+            }
+            app.update(action);
+        }
+        Incoming::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
+            if let Some(action) = input::action_for(app.context(), key) {
+                app.update(action);
             }
         }
-        app.update(action);
+        Incoming::Term(Event::Mouse(m)) if app.options.mouse => {
+            if let MouseEventKind::Down(MouseButton::Left) = m.kind {
+                app.update(Action::Click {
+                    col: m.column,
+                    row: m.row,
+                });
+            }
+        }
+        Incoming::Term(Event::Resize(w, h)) => app.resize(w, h),
+        Incoming::Term(_) => {}
+        Incoming::Closed => return false,
     }
+    true
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> io::Result<()> {
-    let mut mouse_on = app.options.mouse;
     let (tx, rx) = mpsc::channel();
+    spawn_reader(tx.clone());
     let mut job: Option<Job> = None;
-    let result = run_loop(terminal, app, stop, &mut mouse_on, &tx, &rx, &mut job);
+    let result = run_loop(terminal, app, stop, &tx, &rx, &mut job);
     if let Some(j) = job {
         j.stop.store(true, Ordering::Relaxed);
     }
@@ -178,43 +227,34 @@ fn run_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     stop: &AtomicBool,
-    mouse_on: &mut bool,
-    tx: &Sender<Action>,
-    rx: &Receiver<Action>,
+    tx: &Sender<Incoming>,
+    rx: &Receiver<Incoming>,
     job: &mut Option<Job>,
 ) -> io::Result<()> {
+    let mut mouse_on = app.options.mouse;
     while app.running {
-        drain(app, job, rx);
         steer_search(app, job, tx);
         let size = terminal.size()?;
         app.resize(size.width, size.height);
         terminal.draw(|frame| render::render(app, frame))?;
-        if event::poll(Duration::from_millis(50))? {
-            match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => {
-                    if let Some(action) = input::action_for(app.context(), key) {
-                        app.update(action);
-                    }
-                }
-                Event::Mouse(m) if app.options.mouse => {
-                    if let MouseEventKind::Down(MouseButton::Left) = m.kind {
-                        app.update(Action::Click {
-                            col: m.column,
-                            row: m.row,
-                        });
-                    }
-                }
-                Event::Resize(w, h) => app.resize(w, h),
-                _ => {}
+        let mut open = match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(incoming) => handle(app, job, incoming),
+            Err(RecvTimeoutError::Timeout) => true,
+            Err(RecvTimeoutError::Disconnected) => false,
+        };
+        while open {
+            match rx.try_recv() {
+                Ok(incoming) => open = handle(app, job, incoming),
+                Err(_) => break,
             }
         }
         app.update(Action::Tick(Instant::now()));
-        if stop.load(Ordering::Relaxed) {
+        if !open || stop.load(Ordering::Relaxed) {
             app.update(Action::ForceQuit);
         }
-        if app.options.mouse != *mouse_on {
-            *mouse_on = app.options.mouse;
-            if *mouse_on {
+        if app.options.mouse != mouse_on {
+            mouse_on = app.options.mouse;
+            if mouse_on {
                 execute!(stdout(), EnableMouseCapture)?;
             } else {
                 execute!(stdout(), DisableMouseCapture)?;

@@ -593,3 +593,28 @@ fn promochess_game_end() {
         "4k4/9/9/9/4P4/9/9/9/R3K4 b - - 0 60"
     );
 }
+
+/// SAN whose rank disambiguation makes it look like a coordinate token (`H5f4` vs `h5f4`)
+/// is read as SAN when typed: the move shown on screen is the move played.
+#[test]
+fn typed_san_that_looks_like_a_token_is_san() {
+    use rankup::notation::parse_move;
+    let v = variant(VariantId::Promochess);
+    let pos = Position::from_fen(v, "4k4/9/9/9/3H3M1/9/3H5/9/4K4 w - - 0 1").unwrap();
+    let mv = parse_move(&pos, "H5f4").unwrap();
+    assert_eq!(
+        (mv.from.to_string(), mv.to.to_string()),
+        ("d5".to_string(), "f4".to_string())
+    );
+    // The lower-case token still names the Marshal's move.
+    let mv = parse_move(&pos, "h5f4").unwrap();
+    assert_eq!(mv.from.to_string(), "h5");
+    let chess = variant(VariantId::Chess);
+    let pos = Position::from_fen(
+        chess,
+        "rnBq1k1r/pp2bppp/2p5/8/2B5/8/PPP1N1PP/RNBQK2n w Q - 0 9",
+    )
+    .unwrap();
+    let mv = parse_move(&pos, "B4e6").unwrap();
+    assert_eq!(mv.from.to_string(), "c4");
+}

@@ -344,3 +344,58 @@ fn greedy_takes_a_free_queen() {
     let best = ai::greedy(&pos, 1).unwrap();
     assert_eq!(coord::format(pos.variant(), &best), "d1d5");
 }
+
+/// Plays `games` games of `id` from the start, the search (at `nodes` per move) against the
+/// greedy one-ply player, colours alternating; returns the search's points.
+fn match_against_greedy(id: VariantId, games: u32, nodes: u64) -> f64 {
+    let mut points = 0.0;
+    for g in 0..games {
+        let search_white = g & 1 == 0;
+        let mut game = rankup::game::Game::from_start(variant(id));
+        let mut keys = vec![game.position().repetition_key()];
+        let mut engine = Engine::new(4);
+        let stop = AtomicBool::new(false);
+        while game.outcome().is_none() && game.history().len() < 300 {
+            let pos = game.position().clone();
+            let searching = (pos.turn() == rankup::rules::Color::White) == search_white;
+            let mv = if searching {
+                engine
+                    .search(&pos, &keys, &SearchLimits::nodes(nodes), &stop, &mut |_| {})
+                    .best
+            } else {
+                ai::greedy(&pos, u64::from(g))
+            };
+            game.play(mv.unwrap()).unwrap();
+            keys.push(game.position().repetition_key());
+        }
+        points += match game.outcome().and_then(|o| o.winner()) {
+            Some(rankup::rules::Color::White) if search_white => 1.0,
+            Some(rankup::rules::Color::Black) if !search_white => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    points
+}
+
+#[test]
+#[ignore = "plays whole games; run with --ignored"]
+fn search_beats_the_greedy_player_in_every_game() {
+    for id in VariantId::ALL {
+        let points = match_against_greedy(id, 4, 20_000);
+        assert!(points >= 3.0, "{id}: only {points} of 4");
+    }
+}
+
+#[test]
+#[ignore = "deep searches; run with --ignored"]
+fn deeper_searches_agree_on_forced_mates() {
+    for (id, fen, n) in [
+        (VariantId::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2),
+        (VariantId::Promochess, "k8/9/9/9/P1R5K/9/9/9/9 w - - 0 1", 2),
+    ] {
+        let pos = position(id, fen);
+        let r = run(&pos, &[], SearchLimits::depth(8));
+        assert_eq!(r.score, Score::mate_in(2 * n - 1), "{fen}");
+    }
+}

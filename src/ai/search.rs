@@ -119,7 +119,14 @@ pub struct SearchResult {
 pub struct Engine {
     tt: Tt,
     history: History,
+    /// Static evaluations by hash: the upper half of the key, then the score.
+    evals: Vec<u64>,
+    /// The game searched last (its address), since the hash keys of two games can agree.
+    last_variant: usize,
 }
+
+/// Entries of the evaluation cache (512 KB).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl Engine {
     /// An engine with a hash table of about `hash_mb` megabytes.
@@ -127,6 +134,8 @@ impl Engine {
         Engine {
             tt: Tt::new(hash_mb),
             history: History::new(),
+            evals: vec![0; EVAL_CACHE],
+            last_variant: 0,
         }
     }
 
@@ -139,6 +148,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history = History::new();
+        self.evals.iter_mut().for_each(|e| *e = 0);
     }
 
     /// Searches `pos` and returns the move to play.
@@ -158,6 +168,12 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let tables = eval::tables(pos.variant());
+        let game = pos.variant() as *const _ as usize;
+        if self.last_variant != 0 && game != self.last_variant {
+            // Positions of different games can share a hash key: forget the other game.
+            self.clear();
+        }
+        self.last_variant = game;
         self.tt.new_search();
         self.history.age();
         let (soft, hard) = limits.budget(pos.turn());
@@ -172,6 +188,7 @@ impl Engine {
             t: &tables,
             tt: &mut self.tt,
             history: &mut self.history,
+            evals: &mut self.evals,
             stop,
             start,
             hard,
@@ -207,6 +224,7 @@ struct Searcher<'a> {
     t: &'a Arc<Tables>,
     tt: &'a mut Tt,
     history: &'a mut History,
+    evals: &'a mut [u64],
     stop: &'a AtomicBool,
     start: Instant,
     hard: Option<Duration>,
@@ -446,8 +464,16 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    fn eval(&self, pos: &Position) -> i32 {
-        let mut e = eval::evaluate(pos, self.t);
+    fn eval(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+        let mut e = if *slot >> 32 == key >> 32 {
+            *slot as u32 as i32
+        } else {
+            let e = eval::evaluate(pos, self.t);
+            *slot = (key & !0xffff_ffff) | u64::from(e as u32);
+            e
+        };
         if self.noise > 0 {
             let span = 2 * self.noise as u64 + 1;
             e += (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise;
