@@ -580,6 +580,37 @@ mod tests {
         }
     }
 
+    /// `Variant::reach` lists exactly the destinations of the pseudo-legal moves.
+    #[test]
+    fn reach_agrees_with_move_generation() {
+        for id in [VariantId::Chess, VariantId::Promochess, VariantId::Upgrade] {
+            let mut pos = Position::start(variant(id));
+            for _ in 0..12 {
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                for (sq, piece) in pos.pieces() {
+                    if piece.color() != pos.turn() {
+                        continue;
+                    }
+                    let reach = pos.variant().reach(
+                        piece.kind(),
+                        piece.color(),
+                        pos.level_at(sq),
+                        sq,
+                        pos.occupied(),
+                    ) & !pos.pieces_of(pos.turn());
+                    let moves = pseudo
+                        .iter()
+                        .filter(|m| m.from == sq && !m.is_castle() && m.kind != MoveKind::EnPassant)
+                        .fold(0, |a, m| a | m.to.bit());
+                    assert_eq!(reach, moves, "{id} {sq} in {}", pos.fen());
+                }
+                let m = pos.legal_moves()[pos.fullmoves() as usize % pos.legal_moves().len()];
+                pos.make(m);
+            }
+        }
+    }
+
     #[test]
     fn fast_legality_matches_make_unmake() {
         let chess = variant(VariantId::Chess);

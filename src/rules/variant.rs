@@ -707,9 +707,70 @@ impl Variant {
         self.levels
     }
 
-    /// The squares a piece of `kind` and `color` at `level` could move to from `sq` on an
-    /// otherwise empty board (for the rules card). Cannons, which need a screen, reach only
-    /// by their quiet slides.
+    /// The squares a piece of `kind` and `color` at `level` on `sq` reaches when the squares
+    /// in `occupied` hold pieces: empty squares it may move to, and occupied squares it could
+    /// capture on (of either colour; mask out the piece's own side for mobility). Legality
+    /// (the King left in check) is not considered. The evaluation's mobility and attack
+    /// terms use it.
+    pub fn reach(
+        &self,
+        kind: PieceKind,
+        color: Color,
+        level: u16,
+        sq: Square,
+        occupied: SquareSet,
+    ) -> SquareSet {
+        if !self.shape.contains(sq) {
+            return 0;
+        }
+        let ok = |t: Square, flags: u8| {
+            if occupied & t.bit() == 0 {
+                flags & QUIET != 0
+            } else {
+                flags & CAPTURE != 0
+            }
+        };
+        let sm = self.moves_from(color, self.profile(kind, level), sq);
+        let mut set = 0;
+        for l in &self.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
+            if ok(l.to, l.flags) {
+                set |= l.to.bit();
+            }
+        }
+        for r in &self.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
+            let squares = &self.ray_squares[r.start as usize..(r.start + r.len as u32) as usize];
+            let mut screened = !r.hop;
+            for (k, &t) in squares.iter().enumerate() {
+                let blocked = occupied & t.bit() != 0;
+                if screened && k + 1 >= r.min as usize && ok(t, r.flags) {
+                    set |= t.bit();
+                }
+                if blocked {
+                    if screened {
+                        break;
+                    }
+                    screened = true;
+                }
+            }
+        }
+        for l in &self.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
+            let clear = self.paths
+                [l.path_start as usize..(l.path_start + l.path_count as u32) as usize]
+                .iter()
+                .any(|&(s, n)| {
+                    self.ray_squares[s as usize..(s + n as u32) as usize]
+                        .iter()
+                        .all(|t| occupied & t.bit() == 0)
+                });
+            if clear && ok(l.to, l.flags) {
+                set |= l.to.bit();
+            }
+        }
+        set
+    }
+
+    /// The squares a piece could move to from `sq` on an otherwise empty board (for the
+    /// rules card). Cannons, which need a screen, reach only by their quiet slides.
     pub fn reach_on_empty_board(
         &self,
         kind: PieceKind,
@@ -717,31 +778,7 @@ impl Variant {
         level: u16,
         sq: Square,
     ) -> SquareSet {
-        if !self.shape.contains(sq) {
-            return 0;
-        }
-        let sm = self.moves_from(color, self.profile(kind, level), sq);
-        let mut set = 0;
-        for l in &self.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
-            if l.flags & QUIET != 0 {
-                set |= l.to.bit();
-            }
-        }
-        for r in &self.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
-            if !r.hop && r.flags & QUIET != 0 {
-                let squares =
-                    &self.ray_squares[r.start as usize..(r.start + r.len as u32) as usize];
-                for t in &squares[r.min as usize - 1..] {
-                    set |= t.bit();
-                }
-            }
-        }
-        for l in &self.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
-            if l.flags & QUIET != 0 {
-                set |= l.to.bit();
-            }
-        }
-        set
+        self.reach(kind, color, level, sq, sq.bit()) & !sq.bit()
     }
 
     /// How many promotions it takes to become `kind` from a piece of the start position: 0
