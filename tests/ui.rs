@@ -282,3 +282,87 @@ fn resign_and_draw_by_agreement() {
         "draw by agreement"
     );
 }
+
+/// A 12x8 board whose a- and l-files have only their corner squares (Tamerspiel's shape):
+/// holes stay bare terminal, never drawn as squares, and the cursor skips them.
+#[test]
+fn boards_with_holes_leave_them_bare() {
+    use rankup::rules::{
+        sq, Extras, FiftyMoveRule, MaterialDraw, Movement, PieceSpec, Variant, VariantSpec,
+    };
+    use rankup::ui::app::step_cursor;
+    use rankup::ui::layout::BoardGeom;
+    use rankup::ui::widgets::board::BoardWidget;
+
+    let mut holes = Vec::new();
+    for rank in 2..=7 {
+        holes.push(sq(&format!("a{rank}")));
+        holes.push(sq(&format!("l{rank}")));
+    }
+    let spec = VariantSpec {
+        id: "holes",
+        name: "Holes",
+        summary: "test board",
+        files: 12,
+        ranks: 8,
+        holes,
+        pieces: vec![
+            PieceSpec::new("King", 'K', Movement::betza("K").unwrap()).royal(),
+            PieceSpec::new("Rook", 'R', Movement::betza("R").unwrap()),
+        ],
+        start: "r10k/*10*/*10*/*10*/*10*/*10*/*10*/K10R w - - 0 1",
+        castling: Vec::new(),
+        en_passant: false,
+        fifty_move: FiftyMoveRule::CaptureOrPawn,
+        material_draw: MaterialDraw::BareKings,
+        extras: Extras::default(),
+        rules: &[],
+    };
+    let v: &'static Variant = Box::leak(Box::new(Variant::compile(spec).unwrap()));
+    let pos = Position::start(v);
+    assert_eq!(
+        pos.fen(),
+        "r10k/*10*/*10*/*10*/*10*/*10*/*10*/K10R w - - 0 1"
+    );
+    // The Rook on l1 cannot slide up the l-file: l2 does not exist.
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| rankup::notation::coord::format(v, m))
+        .collect();
+    assert!(moves.iter().all(|m| !m.starts_with("l1l")), "{moves:?}");
+
+    let palette = Palette::new(Theme::default(), ColorMode::TrueColor);
+    let geom = BoardGeom::new(
+        ratatui::layout::Rect::new(0, 0, 39, 9),
+        (3, 1),
+        12,
+        8,
+        false,
+    );
+    let mut board = BoardWidget::new(v, geom, &palette, false);
+    for (s, p) in pos.pieces() {
+        board.pieces[s.index()] = Some((p, 0));
+    }
+    let mut buf = ratatui::buffer::Buffer::empty(geom.area);
+    ratatui::widgets::Widget::render(board, geom.area, &mut buf);
+    let text: Vec<String> = (0..9)
+        .map(|y| {
+            (0..39)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect();
+    insta::assert_snapshot!("board_with_holes", text.join("\n"));
+    // A hole's cells keep the terminal's own background.
+    let (hx, hy) = geom.origin(sq("a4"));
+    assert_eq!(buf[(hx + 1, hy)].bg, ratatui::style::Color::Reset);
+    let (sx, sy) = geom.origin(sq("b4"));
+    assert_ne!(buf[(sx + 1, sy)].bg, ratatui::style::Color::Reset);
+
+    // The cursor skips holes: from b4 left there is nowhere to go, from b1 left is a1.
+    let shape = v.shape();
+    assert_eq!(step_cursor(shape, sq("b4"), Dir::Left, false), sq("b4"));
+    assert_eq!(step_cursor(shape, sq("b1"), Dir::Left, false), sq("a1"));
+    assert_eq!(step_cursor(shape, sq("a1"), Dir::Up, false), sq("a8"));
+}
