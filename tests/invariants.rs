@@ -280,3 +280,218 @@ fn promochess_long_line() {
     }
     assert!(promoted >= 5, "the line made only {promoted} promotions");
 }
+
+#[test]
+fn veteran_start_depth3() {
+    let s = run(VariantId::Veteran, None, 3);
+    assert_eq!(s.edges, 20 + 400 + 8688);
+}
+
+#[test]
+fn upgrade_start_depth3() {
+    let s = run(VariantId::Upgrade, None, 3);
+    assert_eq!(s.edges, 20 + 400 + 7926);
+}
+
+/// The mid-game positions of `tests/data/perft/veteran.perft`, swept at depth 2 (edges =
+/// perft 1 + perft 2 there).
+const VETERAN_MIDGAME: [(&str, u64); 4] = [
+    ("k6r/p7/1l6/2PN4/8/8/8/4K2R w K - 0 1", 26 + 571),
+    (
+        "r3k2r/pp1l2pp/2n1v3/2pPppP1/1M3V2/2Q2N2/PPP4P/R3K2R w KQkq f6 0 15",
+        49 + 1773,
+    ),
+    ("2q1k3/1v3m2/2p5/3Q4/8/2M2l2/4V3/4K3 b - - 0 1", 35 + 1266),
+    (
+        "r3k2r/p1p2ppp/1pn5/8/1b1pP3/2N2N2/PPPL1PPP/R1B1K2R b KQkq e3 0 9",
+        36 + 1112,
+    ),
+];
+
+/// The mid-game positions of `tests/data/perft/upgrade.perft`, swept at depth 2.
+const UPGRADE_MIDGAME: [(&str, u64); 6] = [
+    (
+        "r1bqkbnr/pp2pppp/2n(4)5/8/8/7P/PPPP1PP1/RNBQKBNR b KQkq - 0 4",
+        26 + 511,
+    ),
+    (
+        "r3k2r/p(3)7/8/8/3B(5)4/8/3q(2)4/RN2K1NR w KQkq - 0 1",
+        7 + 100,
+    ),
+    (
+        "4k3/1n(6)6/8/3Q(9)4/8/2R(3)5/1b(4)6/4K3 w - - 0 1",
+        10 + 135,
+    ),
+    ("3r(3)2k1/4P(2)3/8/3pP(3)3/8/8/8/4K3 w - d6 0 1", 15 + 138),
+    (
+        "r(3)3k2r/pp1B(3)1ppp/2p2b(4)2/4p3/4P3/2N(5)2Q(6)2/PPP2PPP/R3K1NR b KQkq - 0 9",
+        12 + 420,
+    ),
+    (
+        "r3k2r/1p(2)4p1/2n(5)5/b(3)2Q(4)4/8/5N(3)2/4b3/R3K2R(2) w KQkq - 0 12",
+        31 + 899,
+    ),
+];
+
+#[test]
+fn veteran_midgame_positions() {
+    for (fen, edges) in VETERAN_MIDGAME {
+        let s = run(VariantId::Veteran, Some(fen), 2);
+        assert_eq!(s.edges, edges, "{fen}");
+    }
+}
+
+#[test]
+fn upgrade_midgame_positions() {
+    for (fen, edges) in UPGRADE_MIDGAME {
+        let s = run(VariantId::Upgrade, Some(fen), 2);
+        assert_eq!(s.edges, edges, "{fen}");
+    }
+}
+
+/// Upgrade Chess keeps the sum of all levels: a capture moves the victim's level to the
+/// capturer (or to the King's chosen recipient), promotion keeps it; only a King capture
+/// with no other piece to receive it loses it. Kings never carry a level, every other piece
+/// has at least level 1, empty squares have none. Checked on every edge of the tree.
+fn level_walk(pos: &mut Position, depth: u32, path: &mut Vec<String>) {
+    let v = pos.variant();
+    let total = |p: &Position| -> u64 { p.pieces().map(|(sq, _)| u64::from(p.level_at(sq))).sum() };
+    let fen = pos.fen();
+    for (sq, piece) in pos.pieces() {
+        let royal = v.piece(piece.kind()).royal;
+        let level = pos.level_at(sq);
+        assert!(
+            if royal { level == 0 } else { level >= 1 },
+            "level {level} on {sq}; {}",
+            at(&fen, path)
+        );
+    }
+    if depth == 0 {
+        return;
+    }
+    let before = total(pos);
+    for m in pos.legal_moves() {
+        let victim_level = match m.kind {
+            MoveKind::EnPassant => {
+                let sq = m.to.offset(0, -pos.turn().forward()).expect("e.p. victim");
+                pos.level_at(sq)
+            }
+            _ if m.capture.is_some() => pos.level_at(m.to),
+            _ => 0,
+        };
+        let king = v.piece(m.piece.kind()).royal;
+        let lost = if king && m.capture.is_some() && m.recipient.is_none() {
+            victim_level
+        } else {
+            0
+        };
+        let token = coord::format(v, &m);
+        if king && m.capture.is_some() && m.recipient.is_none() {
+            // Only when the King is the mover's last piece.
+            assert_eq!(
+                pos.pieces_of(pos.turn()).count_ones(),
+                1,
+                "{token} without a recipient; {}",
+                at(&fen, path)
+            );
+        }
+        let undo = pos.make(m);
+        assert_eq!(
+            total(pos) + u64::from(lost),
+            before,
+            "{token} changed the level sum; {}",
+            at(&fen, path)
+        );
+        if let Some(r) = m.recipient {
+            assert_eq!(pos.level_at(m.to), 0, "{token}: the King has no level");
+            assert!(pos.level_at(r) > victim_level, "{token}: recipient level");
+        }
+        path.push(token);
+        level_walk(pos, depth - 1, path);
+        path.pop();
+        pos.unmake(m, undo);
+    }
+}
+
+#[test]
+fn upgrade_levels_are_conserved() {
+    let v = variant(VariantId::Upgrade);
+    let mut start = Position::start(v);
+    level_walk(&mut start, 3, &mut Vec::new());
+    for (fen, _) in UPGRADE_MIDGAME {
+        let mut p = Position::from_fen(v, fen).unwrap();
+        level_walk(&mut p, 2, &mut Vec::new());
+    }
+    // A King capture with no other piece loses the level.
+    let mut lone = Position::from_fen(v, "4k3/8/8/8/8/8/3r(3)4/4K3 w - - 0 1").unwrap();
+    level_walk(&mut lone, 2, &mut Vec::new());
+}
+
+/// A long capture-happy game of each of the two games, swept at depth 2 every 8th ply: the
+/// line reaches promoted pieces (Veteran) and high levels and King captures (Upgrade).
+fn long_line(id: VariantId, seed: u64) -> (u32, u16, u32) {
+    let v = variant(id);
+    let mut pos = Position::start(v);
+    let mut seed = seed;
+    let (mut promotions, mut king_captures) = (0, 0);
+    let mut max_level = 0;
+    for ply in 0..160 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        if ply % 8 == 0 {
+            let mut p = pos.clone();
+            sweep(&mut p, 2, &mut Vec::new(), &mut Stats::default());
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+        let m = if !captures.is_empty() && !seed.is_multiple_of(3) {
+            *captures[(seed / 3) as usize % captures.len()]
+        } else {
+            moves[(seed / 3) as usize % moves.len()]
+        };
+        promotions += u32::from(m.promotion.is_some());
+        king_captures += u32::from(m.recipient.is_some());
+        pos.make(m);
+        for (sq, _) in pos.pieces() {
+            max_level = max_level.max(pos.level_at(sq));
+        }
+    }
+    (promotions, max_level, king_captures)
+}
+
+#[test]
+fn veteran_long_line() {
+    let (promotions, _, _) = long_line(VariantId::Veteran, 0x2545_f491_4f6c_dd1d);
+    assert!(
+        promotions >= 5,
+        "the line made only {promotions} promotions"
+    );
+}
+
+#[test]
+fn upgrade_long_line() {
+    let (_, max_level, king_captures) = long_line(VariantId::Upgrade, 0x2545_f491_4f6c_dd1d);
+    assert!(max_level >= 14, "the line reached only level {max_level}");
+    assert!(king_captures >= 1, "the line made no King capture");
+}
+
+/// Deeper sweeps of both games: depth 4 from the start, depth 3 from the mid-game
+/// positions (`cargo test --release --test invariants -- --ignored`).
+#[test]
+#[ignore = "deep invariant sweeps (several seconds); run with --ignored"]
+fn veteran_and_upgrade_deep_sweeps() {
+    let s = run(VariantId::Veteran, None, 4);
+    assert_eq!(s.edges, 20 + 400 + 8688 + 188_509);
+    let s = run(VariantId::Upgrade, None, 4);
+    assert_eq!(s.edges, 20 + 400 + 7926 + 156_902);
+    for (fen, _) in VETERAN_MIDGAME {
+        run(VariantId::Veteran, Some(fen), 3);
+    }
+    for (fen, _) in UPGRADE_MIDGAME {
+        run(VariantId::Upgrade, Some(fen), 3);
+    }
+}

@@ -399,3 +399,75 @@ fn deeper_searches_agree_on_forced_mates() {
         assert_eq!(r.score, Score::mate_in(2 * n - 1), "{fen}");
     }
 }
+
+/// The token the search picks in `fen` within `nodes`.
+fn best_token(id: VariantId, fen: &str, nodes: u64) -> String {
+    let pos = position(id, fen);
+    let best = run(&pos, &[], SearchLimits::nodes(nodes))
+        .best
+        .expect("a move");
+    coord::format(pos.variant(), &best)
+}
+
+/// Whether playing `token` in `fen` leaves the opponent mated within `n` more moves.
+fn token_mates_within(id: VariantId, fen: &str, token: &str, n: u32) -> bool {
+    let mut pos = position(id, fen);
+    let mv = coord::parse(&pos, token).unwrap_or_else(|e| panic!("{token} in {fen}: {e}"));
+    pos.make(mv);
+    mated_within(&mut pos, n)
+}
+
+#[test]
+fn veteran_mates_in_one() {
+    // 1.Rxb7 promoting to a Veteran: it takes diagonally, so it checks a8, and the King on
+    // c6 guards it. The same capture declined leaves a Rook that checks nothing.
+    let fen = "kb6/pn6/2K5/8/8/8/8/1R6 w - - 0 1";
+    assert_finds_mate(VariantId::Veteran, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::Veteran, fen, 20_000), "b1b7+");
+    assert!(!token_mates_within(VariantId::Veteran, fen, "b1b7", 1));
+}
+
+#[test]
+fn veteran_mates_in_two() {
+    // 1.Nxg3 promoting to a Mounted Veteran (optional, taken) checks by the Knight leap;
+    // 1...Kg1 is forced and 2.Re1 mates: the Mounted Veteran's leaps cover f1 and h1, its
+    // diagonal captures f2 and h2. Declined, a plain Knight leaves f2 and h2 free.
+    let fen = "8/8/4R2P/1K6/4N3/6n1/1l4p1/7k w - - 0 1";
+    assert_finds_mate(VariantId::Veteran, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::Veteran, fen, 300_000), "e4g3+");
+    assert!(!token_mates_within(VariantId::Veteran, fen, "e4g3", 2));
+    // 1.bxc6 takes the Lady and must become a Queen, which mates next move (Qa6 or Qa4).
+    let fen = "1R6/8/p1l1nN2/1P3K2/8/8/1k6/8 w - - 0 1";
+    assert_finds_mate(VariantId::Veteran, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::Veteran, fen, 300_000), "b5c6");
+}
+
+#[test]
+fn upgrade_mates_in_one() {
+    // A level-7 Rook reaches a8 from a1: back-rank mate. At level 6 it stops on a7.
+    let fen = "6k1/5ppp/8/8/8/8/8/R(7)5K1 w - - 0 1";
+    assert_finds_mate(VariantId::Upgrade, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::Upgrade, fen, 20_000), "a1a8");
+    let mut weaker = position(VariantId::Upgrade, "6k1/5ppp/8/8/8/8/8/R(6)5K1 w - - 0 1");
+    assert!(!mates_within(&mut weaker, 1));
+}
+
+#[test]
+fn upgrade_mates_in_two() {
+    // 1.Rxa3: the level-1 Rook takes a level-6 Pawn and becomes level 7, so 2.Ra8 mates
+    // whatever Black does (only the c-Pawn can move). Taking a level-1 Pawn instead (a
+    // level-2 Rook) would not mate in two.
+    let fen = "7k/2p2K1p/7P/8/8/p(6)7/R7/8 w - - 0 1";
+    assert_finds_mate(VariantId::Upgrade, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::Upgrade, fen, 300_000), "a2a3");
+    let mut weaker = position(VariantId::Upgrade, "7k/2p2K1p/7P/8/8/p7/R7/8 w - - 0 1");
+    assert!(!mates_within(&mut weaker, 2));
+    // 1.Kxg3 must give the Knight's level to another White piece: to the Rook on d1
+    // (level 3, it now reaches g1 with check) or the Knight on d3, mate follows; given to
+    // the Pawn on f6 it does not mate in two.
+    let fen = "8/6p(5)1/4pP2/8/8/3N(2)2nK/8/3R(2)2k1 w - - 0 1";
+    assert_finds_mate(VariantId::Upgrade, fen, 2, 300_000);
+    let best = best_token(VariantId::Upgrade, fen, 300_000);
+    assert!(best == "h3g3^d1" || best == "h3g3^d3", "{best}");
+    assert!(!token_mates_within(VariantId::Upgrade, fen, "h3g3^f6", 2));
+}

@@ -50,6 +50,7 @@ const DRAWISH_LEAD: i32 = 400;
 
 /// Evaluates `pos` from the side to move's point of view, in centipawns.
 pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
+    let v = pos.variant();
     let occ = pos.occupied();
     let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
     let royal_sq = [
@@ -84,7 +85,9 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
             continue;
         }
         material[ci] += t.value[prof];
-        let (moves, hits) = t.moves.scan(c, prof, sq, occ, own[ci], zone[1 - ci]);
+        let reach = v.reach(piece.kind(), c, pos.level_at(sq), sq, occ);
+        let moves = (reach & !own[ci]).count_ones() as i32;
+        let hits = (reach & zone[1 - ci]).count_ones() as i32;
         mobility[ci] += (moves * 16 - t.expected_mobility[prof]) * t.mobility_weight[prof];
         if hits > 0 {
             attackers[ci] += 1;

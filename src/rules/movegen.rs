@@ -331,7 +331,8 @@ impl Position {
                 || self.state.castling & c.right == 0
                 || self.occupied & c.must_be_empty != 0
                 || self.state.royal[us.index()] != s.king_from
-                || self.by_color[us.index()] & s.rook_from.bit() == 0
+                || self.board[s.rook_from.index()]
+                    .is_none_or(|p| p.color() != us || !v.kinds[p.kind().index()].spec.castles)
             {
                 continue;
             }

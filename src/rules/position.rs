@@ -204,7 +204,7 @@ impl Position {
                         .is_some_and(|p| p.color() == s.color && variant.piece(p.kind()).royal)
                     && pos
                         .piece_at(s.rook_from)
-                        .is_some_and(|p| p.color() == s.color && !variant.piece(p.kind()).royal)
+                        .is_some_and(|p| p.color() == s.color && variant.piece(p.kind()).castles)
             });
             if !ok {
                 return Err(PositionError::Castling(c));

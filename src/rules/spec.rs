@@ -49,6 +49,8 @@ pub struct PieceSpec {
     pub movement: Movement,
     /// Whether it is the royal piece (exactly one per side).
     pub royal: bool,
+    /// Whether it can be the King's castling partner (the Rook).
+    pub castles: bool,
     /// Whether it is a Pawn: SAN omits its letter, its moves reset the 50-move counter where
     /// the game says so, and its double step makes an e.p. square.
     pub pawn: bool,
@@ -91,6 +93,7 @@ impl PieceSpec {
             letter,
             movement,
             royal: false,
+            castles: false,
             pawn: false,
             promotions: Vec::new(),
             capture_promotions: Vec::new(),
@@ -137,6 +140,12 @@ impl PieceSpec {
     /// Marks the piece royal.
     pub fn royal(mut self) -> PieceSpec {
         self.royal = true;
+        self
+    }
+
+    /// Lets the piece be the King's castling partner.
+    pub fn castles(mut self) -> PieceSpec {
+        self.castles = true;
         self
     }
 

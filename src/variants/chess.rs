@@ -66,7 +66,8 @@ pub fn spec() -> VariantSpec {
                 .describe("slides diagonally"),
             PieceSpec::new("Rook", 'R', betza("R"))
                 .figure(Figure::Rook)
-                .describe("slides orthogonally; castles"),
+                .describe("slides orthogonally; castles")
+                .castles(),
             PieceSpec::new("Queen", 'Q', betza("Q"))
                 .figure(Figure::Queen)
                 .describe("slides in all eight directions"),

@@ -101,6 +101,7 @@ pub fn spec() -> VariantSpec {
             PieceSpec::new("Rook", 'R', rook(1))
                 .figure(Figure::Rook)
                 .describe("slides orthogonally up to L squares; castles")
+                .castles()
                 .levels(7, rook),
             PieceSpec::new("Queen", 'Q', queen(1))
                 .figure(Figure::Queen)

@@ -55,6 +55,7 @@ pub fn spec() -> VariantSpec {
             PieceSpec::new("Rook", 'R', betza("R"))
                 .figure(Figure::Rook)
                 .describe("slides orthogonally; castles; capturing makes it a Veteran")
+                .castles()
                 .promotes_capturing("PNBR", 'V', false)
                 .promotes_capturing("VM", 'V', true)
                 .promotes_capturing("LQ", 'Q', true),

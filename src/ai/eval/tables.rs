@@ -43,6 +43,10 @@
 //! value minus its own (an optional promotion never counts as a loss; a mandatory one may).
 //! For an orthodox Pawn that is 120 on the 7th rank, 53 on the 6th, 30 on the 5th.
 //!
+//! At run time the evaluation asks the engine where a piece reaches
+//! ([`Variant::reach`]); the model above needs each atom's geometry, so it reads the
+//! movement itself.
+//!
 //! # Square tables
 //!
 //! A non-pawn piece gets [`CENTRE_WEIGHT`] per model move it has on that square above its
@@ -54,8 +58,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::rules::{
-    Color, Modality, Movement, PieceKind, Position, Reach, Square, SquareSet, Squares, Variant,
-    GRID_CELLS,
+    Color, Modality, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
+    Variant, GRID_CELLS,
 };
 
 /// Probability that a square is occupied in the mobility model.
@@ -73,298 +77,67 @@ const MAX_PROMO_DISTANCE: u8 = 8;
 /// `promo_dist` entry for "cannot promote".
 pub(crate) const NO_PROMOTION: u8 = u8::MAX;
 
-/// The atom may end on an empty square.
-pub(crate) const QUIET: u8 = 1;
-/// The atom may capture.
-pub(crate) const CAPTURE: u8 = 2;
-
-/// A leap to one square.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Step {
-    pub to: Square,
-    pub flags: u8,
-}
-
-/// A slide (or cannon line) of `len` squares in [`MoveTables::squares`] from `start`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Line {
-    pub start: u32,
-    pub len: u8,
-    /// First step at which the slider may stop.
-    pub min: u8,
-    pub flags: u8,
-    /// Cannon line: moves and captures only beyond exactly one screen.
-    pub hop: bool,
-}
-
-/// A non-jumping leap: `to` is reachable when one of its paths is empty.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Lame {
-    pub to: Square,
-    pub flags: u8,
-    /// Index range into [`MoveTables::paths`].
-    pub paths: (u32, u32),
-}
-
-/// Index ranges of one square's moves for one (colour, profile).
-#[derive(Clone, Copy, Debug, Default)]
-struct SquareMoves {
-    steps: (u32, u32),
-    lines: (u32, u32),
-    lames: (u32, u32),
-}
-
-/// Where every movement profile can go from every square, built from the public movement
-/// data (the engine's own tables are private to it, and the evaluation wants counts rather
-/// than moves).
-#[derive(Debug)]
-pub(crate) struct MoveTables {
-    nprof: usize,
-    cells: Vec<SquareMoves>,
-    steps: Vec<Step>,
-    lines: Vec<Line>,
-    lames: Vec<Lame>,
-    /// Lame paths as (start, len) into `squares`.
-    paths: Vec<(u32, u8)>,
-    squares: Vec<Square>,
-}
-
-impl MoveTables {
-    fn build(v: &Variant, movements: &[Movement]) -> MoveTables {
-        let shape = v.shape();
-        let nprof = movements.len();
-        let mut t = MoveTables {
-            nprof,
-            cells: vec![SquareMoves::default(); 2 * nprof * GRID_CELLS],
-            steps: Vec::new(),
-            lines: Vec::new(),
-            lames: Vec::new(),
-            paths: Vec::new(),
-            squares: Vec::new(),
-        };
-        for color in Color::ALL {
-            let fwd = color.forward();
-            for (p, movement) in movements.iter().enumerate() {
-                for from in Squares(shape.squares()) {
-                    let (s0, l0, m0) = (t.steps.len(), t.lines.len(), t.lames.len());
-                    for a in movement.atoms.iter().filter(|a| !a.initial) {
-                        let (dx, dy) = (i32::from(a.dx), i32::from(a.dy) * fwd);
-                        let flags = match a.modality {
-                            Modality::Both => QUIET | CAPTURE,
-                            Modality::Quiet => QUIET,
-                            Modality::Capture => CAPTURE,
-                        };
-                        match &a.reach {
-                            Reach::Leap => {
-                                let Some(to) = shape.offset(from, dx, dy) else {
-                                    continue;
-                                };
-                                match t.steps[s0..].iter_mut().find(|s| s.to == to) {
-                                    Some(s) => s.flags |= flags,
-                                    None => t.steps.push(Step { to, flags }),
-                                }
-                            }
-                            Reach::Ride { .. } | Reach::Hop => {
-                                let (min, max, hop) = match a.reach {
-                                    Reach::Ride { min, max } => (min, max, false),
-                                    _ => (1, u8::MAX, true),
-                                };
-                                let start = t.squares.len() as u32;
-                                let mut at = from;
-                                let mut len = 0u8;
-                                while len < max {
-                                    let Some(n) = shape.offset(at, dx, dy) else {
-                                        break;
-                                    };
-                                    t.squares.push(n);
-                                    at = n;
-                                    len += 1;
-                                }
-                                let useful = if hop { len >= 2 } else { len >= min };
-                                if useful {
-                                    t.lines.push(Line {
-                                        start,
-                                        len,
-                                        min,
-                                        flags,
-                                        hop,
-                                    });
-                                } else {
-                                    t.squares.truncate(start as usize);
-                                }
-                            }
-                            Reach::Lame { paths } => {
-                                let Some(to) = shape.offset(from, dx, dy) else {
-                                    continue;
-                                };
-                                let p0 = t.paths.len() as u32;
-                                for path in paths {
-                                    let squares: Option<Vec<Square>> = path
-                                        .iter()
-                                        .map(|&(px, py)| {
-                                            shape.offset(from, i32::from(px), i32::from(py) * fwd)
-                                        })
-                                        .collect();
-                                    if let Some(squares) = squares {
-                                        t.paths.push((t.squares.len() as u32, squares.len() as u8));
-                                        t.squares.extend(squares);
-                                    }
-                                }
-                                let p1 = t.paths.len() as u32;
-                                if p1 > p0 {
-                                    t.lames.push(Lame {
-                                        to,
-                                        flags,
-                                        paths: (p0, p1),
-                                    });
-                                }
-                            }
-                        }
+/// The model mobility of `movement` on `sq` as White sees it (see the module
+/// documentation): its expected number of moves on a board occupied with probability `p`.
+fn model_mobility(movement: &Movement, shape: &Shape, sq: Square, p: f64) -> f64 {
+    let q = 1.0 - p;
+    let weight = |m: Modality| match m {
+        Modality::Both => 1.0,
+        Modality::Quiet => q,
+        Modality::Capture => p,
+    };
+    let step = |at: Square, dx: i8, dy: i8| shape.offset(at, i32::from(dx), i32::from(dy));
+    // Leaps of several atoms to one square are one move: keep the best modality per square.
+    let mut leaps: Vec<(Square, f64)> = Vec::new();
+    let mut m = 0.0;
+    for a in movement.atoms.iter().filter(|a| !a.initial) {
+        let w = weight(a.modality);
+        match &a.reach {
+            Reach::Leap => {
+                if let Some(to) = step(sq, a.dx, a.dy) {
+                    match leaps.iter_mut().find(|(t, _)| *t == to) {
+                        Some((_, x)) => *x = x.max(w),
+                        None => leaps.push((to, w)),
                     }
-                    t.cells[(color.index() * nprof + p) * GRID_CELLS + from.index()] =
-                        SquareMoves {
-                            steps: (s0 as u32, t.steps.len() as u32),
-                            lines: (l0 as u32, t.lines.len() as u32),
-                            lames: (m0 as u32, t.lames.len() as u32),
-                        };
                 }
             }
-        }
-        t
-    }
-
-    #[inline]
-    fn cell(&self, color: Color, prof: usize, sq: Square) -> &SquareMoves {
-        &self.cells[(color.index() * self.nprof + prof) * GRID_CELLS + sq.index()]
-    }
-
-    #[inline]
-    fn line_squares(&self, line: &Line) -> &[Square] {
-        &self.squares[line.start as usize..line.start as usize + line.len as usize]
-    }
-
-    #[inline]
-    fn path_clear(&self, lame: &Lame, occ: SquareSet) -> bool {
-        self.paths[lame.paths.0 as usize..lame.paths.1 as usize]
-            .iter()
-            .any(|&(s, n)| {
-                self.squares[s as usize..s as usize + n as usize]
+            Reach::Ride { min, max } => {
+                let mut at = sq;
+                for k in 1..=i32::from(*max) {
+                    let Some(n) = step(at, a.dx, a.dy) else {
+                        break;
+                    };
+                    if k >= i32::from(*min) {
+                        m += w * q.powi(k - 1);
+                    }
+                    at = n;
+                }
+            }
+            Reach::Hop => {
+                let mut at = sq;
+                let mut j = 0;
+                while let Some(n) = step(at, a.dx, a.dy) {
+                    j += 1;
+                    if j >= 2 {
+                        m += w * f64::from(j - 1) * p * q.powi(j - 2);
+                    }
+                    at = n;
+                }
+            }
+            Reach::Lame { paths } => {
+                if step(sq, a.dx, a.dy).is_none() {
+                    continue;
+                }
+                let blocked: f64 = paths
                     .iter()
-                    .all(|sq| occ & sq.bit() == 0)
-            })
+                    .filter(|path| path.iter().all(|&(px, py)| step(sq, px, py).is_some()))
+                    .map(|path| 1.0 - q.powi(path.len() as i32))
+                    .product();
+                m += w * (1.0 - blocked);
+            }
+        }
     }
-
-    /// Counts the moves of a piece on `sq` (to empty squares it may move to, and to enemy
-    /// pieces it may capture) and how many squares of `zone` it attacks.
-    pub(crate) fn scan(
-        &self,
-        color: Color,
-        prof: usize,
-        sq: Square,
-        occ: SquareSet,
-        own: SquareSet,
-        zone: SquareSet,
-    ) -> (i32, i32) {
-        let c = self.cell(color, prof, sq);
-        let (mut mobility, mut hits) = (0, 0);
-        let mut visit = |b: SquareSet, flags: u8| {
-            if occ & b == 0 {
-                mobility += i32::from(flags & QUIET != 0);
-            } else if own & b == 0 {
-                mobility += i32::from(flags & CAPTURE != 0);
-            }
-            hits += i32::from(flags & CAPTURE != 0 && zone & b != 0);
-        };
-        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
-            visit(s.to.bit(), s.flags);
-        }
-        for line in &self.lines[c.lines.0 as usize..c.lines.1 as usize] {
-            let mut screened = false;
-            for (k, t) in self.line_squares(line).iter().enumerate() {
-                let b = t.bit();
-                let empty = occ & b == 0;
-                if line.hop {
-                    if !screened {
-                        screened = !empty;
-                        continue;
-                    }
-                } else if k + 1 < line.min as usize {
-                    if empty {
-                        continue;
-                    }
-                    break;
-                }
-                visit(b, line.flags);
-                if !empty {
-                    break;
-                }
-            }
-        }
-        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
-            if self.path_clear(lame, occ) {
-                visit(lame.to.bit(), lame.flags);
-            }
-        }
-        (mobility, hits)
-    }
-
-    /// The squares a piece reaches in one move on an empty board (cannon lines need a screen
-    /// and give nothing there).
-    fn empty_board_targets(&self, color: Color, prof: usize, sq: Square) -> SquareSet {
-        let c = self.cell(color, prof, sq);
-        let mut out = 0;
-        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
-            out |= s.to.bit();
-        }
-        for line in self.lines[c.lines.0 as usize..c.lines.1 as usize]
-            .iter()
-            .filter(|l| !l.hop)
-        {
-            for t in &self.line_squares(line)[line.min as usize - 1..] {
-                out |= t.bit();
-            }
-        }
-        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
-            out |= lame.to.bit();
-        }
-        out
-    }
-
-    /// The model mobility of a piece on `sq` (see the module documentation).
-    fn model_mobility(&self, color: Color, prof: usize, sq: Square, p: f64) -> f64 {
-        let q = 1.0 - p;
-        let weight = |flags: u8| match (flags & QUIET != 0, flags & CAPTURE != 0) {
-            (true, true) => 1.0,
-            (true, false) => q,
-            (false, true) => p,
-            (false, false) => 0.0,
-        };
-        let c = self.cell(color, prof, sq);
-        let mut m = 0.0;
-        for s in &self.steps[c.steps.0 as usize..c.steps.1 as usize] {
-            m += weight(s.flags);
-        }
-        for line in &self.lines[c.lines.0 as usize..c.lines.1 as usize] {
-            let w = weight(line.flags);
-            for k in 1..=i32::from(line.len) {
-                if line.hop {
-                    if k >= 2 {
-                        m += w * f64::from(k - 1) * p * q.powi(k - 2);
-                    }
-                } else if k >= i32::from(line.min) {
-                    m += w * q.powi(k - 1);
-                }
-            }
-        }
-        for lame in &self.lames[c.lames.0 as usize..c.lames.1 as usize] {
-            let blocked: f64 = self.paths[lame.paths.0 as usize..lame.paths.1 as usize]
-                .iter()
-                .map(|&(_, n)| 1.0 - q.powi(i32::from(n)))
-                .product();
-            m += weight(lame.flags) * (1.0 - blocked);
-        }
-        m
-    }
+    m + leaps.iter().map(|(_, w)| w).sum::<f64>()
 }
 
 /// Everything the evaluation needs about one game.
@@ -415,8 +188,6 @@ pub(crate) struct Tables {
     pub centre_distance: Vec<i32>,
     /// Non-pawn, non-royal material of both sides in the start position.
     pub start_material: i32,
-    /// The movement of every profile, square by square.
-    pub moves: MoveTables,
 }
 
 impl Tables {
@@ -480,7 +251,6 @@ impl Tables {
             }
         }
         let nprof = movements.len();
-        let moves = MoveTables::build(v, &movements);
         let board: Vec<Square> = Squares(shape.squares()).collect();
         let nsq = board.len().max(1) as f64;
         let royal: Vec<bool> = v.kinds().map(|(_, s)| s.royal).collect();
@@ -491,7 +261,7 @@ impl Tables {
         let mut average = vec![0.0f64; nprof];
         for p in 0..nprof {
             for &sq in &board {
-                let m = moves.model_mobility(Color::White, p, sq, OCCUPANCY);
+                let m = model_mobility(&movements[p], shape, sq, OCCUPANCY);
                 model[p * GRID_CELLS + sq.index()] = m;
                 average[p] += m / nsq;
             }
@@ -520,7 +290,12 @@ impl Tables {
                 while frontier != 0 {
                     let mut next = 0;
                     for sq in Squares(frontier) {
-                        next |= moves.empty_board_targets(Color::White, p, sq);
+                        next |= v.reach_on_empty_board(
+                            profile_kind[p],
+                            Color::White,
+                            profile_level[p],
+                            sq,
+                        );
                     }
                     frontier = next & !seen;
                     seen |= next;
@@ -580,7 +355,7 @@ impl Tables {
                     for d in 1..=MAX_PROMO_DISTANCE {
                         let mut next = 0;
                         for s in Squares(frontier) {
-                            next |= moves.empty_board_targets(color, p, s);
+                            next |= v.reach_on_empty_board(kind, color, profile_level[p], s);
                         }
                         if let Some(z) =
                             Squares(next).find(|&z| v.promotion_at(color, kind, z).is_some())
@@ -624,7 +399,7 @@ impl Tables {
             .map(|p| {
                 let empty: f64 = board
                     .iter()
-                    .map(|&sq| moves.model_mobility(Color::White, p, sq, 0.0))
+                    .map(|&sq| model_mobility(&movements[p], shape, sq, 0.0))
                     .sum::<f64>()
                     / nsq;
                 (16.0 * 10.0 / empty.max(1.0).sqrt()).round() as i32
@@ -729,7 +504,6 @@ impl Tables {
             adjacent_files,
             centre_distance,
             start_material,
-            moves,
         }
     }
 }
@@ -815,18 +589,25 @@ mod tests {
     }
 
     #[test]
-    fn knight_prefers_the_centre_and_scan_counts_moves() {
+    fn knight_prefers_the_centre() {
         let v = variant(VariantId::Chess);
         let t = tables(v);
         let n = t.profile(v.kind_by_letter('N').unwrap(), 1);
         let (a1, e4): (Square, Square) = ("a1".parse().unwrap(), "e4".parse().unwrap());
         assert!(t.psq(Color::White, n, e4) > t.psq(Color::White, n, a1));
-        let (mob, hits) = t.moves.scan(Color::White, n, e4, e4.bit(), e4.bit(), 0);
-        assert_eq!((mob, hits), (8, 0));
-        let r = t.profile(v.kind_by_letter('R').unwrap(), 1);
-        let blocker: Square = "a4".parse().unwrap();
-        let occ = a1.bit() | blocker.bit();
-        assert_eq!(t.moves.scan(Color::White, r, a1, occ, a1.bit(), 0).0, 7 + 3);
-        assert_eq!(t.moves.scan(Color::White, r, a1, occ, occ, 0).0, 7 + 2);
+    }
+
+    #[test]
+    fn model_mobility_counts_expected_moves() {
+        let shape = Shape::new(8, 8, &[]).unwrap();
+        let e4: Square = "e4".parse().unwrap();
+        let m = |text: &str, p| model_mobility(&Movement::betza(text).unwrap(), &shape, e4, p);
+        assert_eq!(m("N", 0.3), 8.0);
+        assert_eq!(m("R", 0.0), 14.0);
+        assert!(m("R", 0.3) < 14.0 && m("R", 0.3) > 6.0);
+        // A cannon needs a screen: nothing on an empty board.
+        assert_eq!(m("cpR", 0.0), 0.0);
+        // Move-only and capture-only steps count by the chance of an empty or full square.
+        assert!((m("fmW fcF", 0.3) - (0.7 + 2.0 * 0.3)).abs() < 1e-9);
     }
 }
