@@ -3,6 +3,7 @@
 //! Their stdout is a stable, line-based format for tests and tools (README, "Command line");
 //! timings go to stderr.
 
+use std::io::{self, Write};
 use std::time::Instant;
 
 use rankup::ai::Level;
@@ -122,6 +123,23 @@ fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Positi
     Ok(pos)
 }
 
+/// Writes lines to stdout; a reader that went away (`rankup moves ... | head`) ends the
+/// output quietly instead of panicking as `println!` would.
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(format!("cannot write output: {e}")),
+        }
+    }
+    match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("cannot write output: {e}")),
+        _ => Ok(()),
+    }
+}
+
 fn rate(nodes: u64, seconds: f64) -> String {
     format!("{:.1} M nodes/s", nodes as f64 / seconds.max(1e-9) / 1e6)
 }
@@ -144,15 +162,13 @@ pub fn perft(
             .map(|(m, n)| (coord::format(v, &m), n))
             .collect();
         lines.sort();
-        for (token, n) in &lines {
-            println!("{token}: {n}");
-        }
+        print_lines(lines.iter().map(|(token, n)| format!("{token}: {n}")))?;
         lines.iter().map(|(_, n)| n).sum()
     } else {
         pos.perft(depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("total: {total}");
+    print_lines([format!("total: {total}")])?;
     eprintln!(
         "perft {depth}: {total} nodes in {seconds:.3} s ({})",
         rate(total, seconds)
@@ -169,10 +185,7 @@ pub fn moves(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<()
         .map(|m| coord::format(pos.variant(), m))
         .collect();
     tokens.sort();
-    for t in tokens {
-        println!("{t}");
-    }
-    Ok(())
+    print_lines(tokens)
 }
 
 /// `rankup bench`: perft from the start of chess and PromoChess, single-threaded.
@@ -182,11 +195,11 @@ pub fn bench(depth: u32) -> Result<(), String> {
         let started = Instant::now();
         let nodes = pos.perft(depth);
         let seconds = started.elapsed().as_secs_f64();
-        println!(
+        print_lines([format!(
             "{:<12} perft {depth}: {nodes:>12} nodes {seconds:>8.3} s {:>18}",
             id.as_str(),
             rate(nodes, seconds)
-        );
+        )])?;
     }
     Ok(())
 }

@@ -5,8 +5,10 @@
 //! The terms, each from White's and Black's side and then subtracted:
 //!
 //! * material, centralisation and promotion prospects (one table lookup per piece);
-//! * mobility: moves the piece has now against its model average, weighted more for pieces
-//!   with few moves (a Knight's fifth move matters more than a Queen's twentieth);
+//! * mobility: the moves the piece has now (the engine's
+//!   [`Variant::reach`](crate::rules::Variant::reach)) against its model average, weighted
+//!   more for pieces with few moves (a Knight's fifth move matters more than a Queen's
+//!   twentieth);
 //! * the royal piece: stay home and on the wing while the opponent has material, centralise
 //!   when it does not (blended by the game phase);
 //! * royal safety: enemy pieces attacking squares around the royal piece (weighted by their

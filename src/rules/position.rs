@@ -59,7 +59,7 @@ pub enum PositionError {
     },
     /// The side that is not to move is in check.
     OppositeCheck(Color),
-    /// A piece stands where it would have had to promote.
+    /// A Pawn stands where it would have had to promote.
     MustHavePromoted(Square),
     /// A royal piece carries a level.
     RoyalLevel(Square),
@@ -171,9 +171,13 @@ impl Position {
                 royals[piece.color().index()] += 1;
                 pos.state.royal[piece.color().index()] = sq;
             }
-            if variant
-                .promotion_at(piece.color(), piece.kind(), sq)
-                .is_some_and(|r| r.mandatory)
+            // Only a Pawn can never stand in its mandatory zone: other pieces may have just
+            // been promoted there (a Tamerspiel Eagle created on an enemy citadel promotes
+            // again only on a later move ending on one).
+            if spec.pawn
+                && variant
+                    .promotion_at(piece.color(), piece.kind(), sq)
+                    .is_some_and(|r| r.mandatory)
             {
                 return Err(PositionError::MustHavePromoted(sq));
             }
