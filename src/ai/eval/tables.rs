@@ -324,6 +324,7 @@ impl Tables {
             usize::from(profile_base[kind.index()])
                 + usize::from(level.clamp(1, level_cap[kind.index()]) - 1)
         };
+        let value = capture_prospects(v, value, &profile_kind, &profile_of);
 
         let mut psq = vec![0; 2 * nprof * GRID_CELLS];
         let mut promo_dist = vec![NO_PROMOTION; 2 * nprof * GRID_CELLS];
@@ -534,6 +535,56 @@ pub(crate) fn tables(v: &'static Variant) -> Arc<Tables> {
     Arc::clone(guard.entry(key).or_insert(built))
 }
 
+/// Share of a capture promotion's gain credited to the piece that can make it, when every
+/// enemy piece would trigger it (scaled down by the share that does).
+const CAPTURE_PROSPECT: f64 = 0.25;
+
+/// Adds capture-promotion prospects (Veteran Chess) to piece values: a piece that becomes a
+/// better one by capturing is worth part of the difference. The part is
+/// [`CAPTURE_PROSPECT`] times the share of the opponent's starting pieces whose capture
+/// triggers the promotion, so a Knight (which promotes taking almost anything) gains about a
+/// quarter of the step to a Mounted Veteran while a Bishop (only by taking the Lady) gains
+/// almost nothing. Kept small on purpose: the search sees the promotions themselves.
+fn capture_prospects(
+    v: &'static Variant,
+    mut value: Vec<i32>,
+    profile_kind: &[PieceKind],
+    profile_of: &dyn Fn(PieceKind, u16) -> usize,
+) -> Vec<i32> {
+    let start = crate::rules::Position::start(v);
+    let enemies: Vec<PieceKind> = start
+        .pieces()
+        .filter(|(_, p)| p.color() == Color::Black && !v.piece(p.kind()).royal)
+        .map(|(_, p)| p.kind())
+        .collect();
+    if enemies.is_empty() {
+        return value;
+    }
+    let base = value.clone();
+    for (p, &kind) in profile_kind.iter().enumerate() {
+        let mut best = 0.0f64;
+        for (victim, _) in v.kinds() {
+            let Some(rule) = v.capture_promotion(kind, victim) else {
+                continue;
+            };
+            let share = enemies
+                .iter()
+                .filter(|&&e| {
+                    v.capture_promotion(kind, e)
+                        .is_some_and(|r| std::ptr::eq(r, rule))
+                })
+                .count() as f64
+                / enemies.len() as f64;
+            for &t in &rule.targets {
+                let gain = f64::from(base[profile_of(t, 1)] - base[p]);
+                best = best.max(CAPTURE_PROSPECT * share * gain);
+            }
+        }
+        value[p] += best.round() as i32;
+    }
+    value
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,6 +594,29 @@ mod tests {
         let v = variant(id);
         let t = tables(v);
         t.kind_value[v.kind_by_letter(letter).unwrap().index()]
+    }
+
+    /// Veteran Chess: pieces that promote by capturing carry part of the gain, in
+    /// proportion to how many enemy pieces trigger it.
+    #[test]
+    fn veteran_values_include_capture_prospects() {
+        let (n, b, l) = (
+            value_of(VariantId::Veteran, 'N'),
+            value_of(VariantId::Veteran, 'B'),
+            value_of(VariantId::Veteran, 'L'),
+        );
+        let (chess_n, chess_b) = (
+            value_of(VariantId::Chess, 'N'),
+            value_of(VariantId::Chess, 'B'),
+        );
+        // The Knight promotes taking almost anything, to a Mounted Veteran.
+        assert!(n > chess_n + 40, "N {n} vs chess {chess_n}");
+        // The Bishop only by taking the Lady: a few points at most.
+        assert!((b - chess_b).abs() <= 20, "B {b} vs chess {chess_b}");
+        // The Lady (a non-royal King) is lifted toward the Queen it may become: well above
+        // PromoChess's Gold, a six-step King-like piece without prospects.
+        let gold = value_of(VariantId::Promochess, 'G');
+        assert!(l > gold + 100, "L {l} vs Gold {gold}");
     }
 
     #[test]
