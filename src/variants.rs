@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use crate::rules::{Movement, Variant};
 
+mod apc;
 mod chess;
 mod promochess;
 mod upgrade;
@@ -30,16 +31,40 @@ pub enum VariantId {
     Veteran,
     /// Upgrade Chess (Daniil Frolov): captures add levels that widen movement.
     Upgrade,
+    /// Alternate Promotion Chess (Charles Gilman), Crowned chain.
+    ApcCrowned,
+    /// Alternate Promotion Chess, Long-haul crowned chain.
+    ApcLonghaulCrowned,
+    /// Alternate Promotion Chess, Timur chain.
+    ApcTimur,
+    /// Alternate Promotion Chess, Mixed-compound Timur chain.
+    ApcMixedTimur,
+    /// Alternate Promotion Chess, Long-haul Timur chain.
+    ApcLonghaulTimur,
+    /// Alternate Promotion Chess, Eurasian chain.
+    ApcEurasian,
+    /// Alternate Promotion Chess, Mixed-compound Eurasian chain.
+    ApcMixedEurasian,
+    /// Alternate Promotion Chess, Long-haul Eurasian chain.
+    ApcLonghaulEurasian,
     /// PromoChess (Glenn Overby II), 9x9.
     Promochess,
 }
 
 impl VariantId {
     /// Every game, in menu order.
-    pub const ALL: [VariantId; 4] = [
+    pub const ALL: [VariantId; 12] = [
         VariantId::Chess,
         VariantId::Veteran,
         VariantId::Upgrade,
+        VariantId::ApcCrowned,
+        VariantId::ApcLonghaulCrowned,
+        VariantId::ApcTimur,
+        VariantId::ApcMixedTimur,
+        VariantId::ApcLonghaulTimur,
+        VariantId::ApcEurasian,
+        VariantId::ApcMixedEurasian,
+        VariantId::ApcLonghaulEurasian,
         VariantId::Promochess,
     ];
 
@@ -49,6 +74,14 @@ impl VariantId {
             VariantId::Chess => "chess",
             VariantId::Veteran => "veteran",
             VariantId::Upgrade => "upgrade",
+            VariantId::ApcCrowned => "apc-crowned",
+            VariantId::ApcLonghaulCrowned => "apc-longhaul-crowned",
+            VariantId::ApcTimur => "apc-timur",
+            VariantId::ApcMixedTimur => "apc-mixed-timur",
+            VariantId::ApcLonghaulTimur => "apc-longhaul-timur",
+            VariantId::ApcEurasian => "apc-eurasian",
+            VariantId::ApcMixedEurasian => "apc-mixed-eurasian",
+            VariantId::ApcLonghaulEurasian => "apc-longhaul-eurasian",
             VariantId::Promochess => "promochess",
         }
     }
@@ -58,6 +91,14 @@ impl VariantId {
             VariantId::Chess => chess::spec(),
             VariantId::Veteran => veteran::spec(),
             VariantId::Upgrade => upgrade::spec(),
+            VariantId::ApcCrowned => apc::crowned(),
+            VariantId::ApcLonghaulCrowned => apc::longhaul_crowned(),
+            VariantId::ApcTimur => apc::timur(),
+            VariantId::ApcMixedTimur => apc::mixed_timur(),
+            VariantId::ApcLonghaulTimur => apc::longhaul_timur(),
+            VariantId::ApcEurasian => apc::eurasian(),
+            VariantId::ApcMixedEurasian => apc::mixed_eurasian(),
+            VariantId::ApcLonghaulEurasian => apc::longhaul_eurasian(),
             VariantId::Promochess => promochess::spec(),
         }
     }

@@ -98,6 +98,20 @@ impl Position {
             }
         }
         self.state.castling &= v.castle_mask[mv.from.index()] & v.castle_mask[mv.to.index()];
+        // APC: a castling partner created by promotion on its own corner, with its King never
+        // moved, gains that corner's right (the `kings:` extra exists for this rule).
+        if let Some(kind) = mv.promotion {
+            if v.spec.extras.unmoved_kings
+                && self.state.unmoved_kings & (1 << us.index()) != 0
+                && v.kinds[kind.index()].spec.castles
+            {
+                for c in &v.castlings {
+                    if c.spec.color == us && c.spec.rook_from == mv.to {
+                        self.state.castling |= c.right;
+                    }
+                }
+            }
+        }
         self.state.ep = match mv.kind {
             MoveKind::DoubleStep => Square::from_index((mv.from.index() + mv.to.index()) / 2),
             _ => None,

@@ -365,16 +365,30 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
         Line::default(),
         Line::styled(" Game", focus(MenuField::Game)),
     ];
+    // Games under a group header drop the group's prefix; names line up in one column.
+    let shown_name = |id: crate::variants::VariantId| {
+        let name = variant(id).name();
+        if id.as_str().starts_with("apc-") {
+            format!("  {}", name.trim_start_matches("APC "))
+        } else {
+            name.to_string()
+        }
+    };
+    let width = menu
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            MenuEntry::Game(id) => Some(shown_name(*id).chars().count()),
+            MenuEntry::Header(_) => None,
+        })
+        .max()
+        .unwrap_or(12);
     for (i, entry) in menu.entries.iter().enumerate() {
         match entry {
-            MenuEntry::Header(title) => lines.push(Line::styled(format!("   {title}"), p.dim())),
+            MenuEntry::Header(title) => lines.push(Line::styled(format!("     {title}"), p.dim())),
             MenuEntry::Game(id) => {
                 let v = variant(*id);
-                let indent = if id.as_str().starts_with("apc-") {
-                    "     "
-                } else {
-                    "   "
-                };
+                let name = shown_name(*id);
                 let mark = if i == menu.selected { "> " } else { "  " };
                 let style = if i == menu.selected {
                     p.highlight()
@@ -382,7 +396,7 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
                     p.text()
                 };
                 lines.push(Line::from(vec![
-                    Span::styled(format!("{indent}{mark}{:<12}", v.name()), style),
+                    Span::styled(format!("   {mark}{name:<width$}"), style),
                     Span::styled(format!("  {}", v.spec().summary), p.dim()),
                 ]));
             }
