@@ -4,31 +4,20 @@
 //! sorted list of legal move tokens, tokens that must or must not be legal, or a move with
 //! the position string it must lead to. Board diagrams in the comments read rank 9 first.
 
+mod common;
+
 use rankup::notation::{coord, san};
 use rankup::rules::{Color, EndReason, Outcome, Position, PositionError};
 use rankup::variants::{variant, VariantId};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(variant(VariantId::Promochess), fen)
-        .unwrap_or_else(|e| panic!("test position '{fen}' rejected: {e}"))
+    common::pos(VariantId::Promochess, fen)
 }
 
-fn tokens(p: &Position) -> Vec<String> {
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| coord::format(p.variant(), m))
-        .collect();
-    out.sort();
-    out
-}
+use common::tokens;
 
 fn after(fen: &str, token: &str) -> String {
-    let mut p = pos(fen);
-    let m = coord::parse(&p, token)
-        .unwrap_or_else(|e| panic!("'{token}' in '{fen}': {e}; legal: {:?}", tokens(&p)));
-    p.make(m);
-    p.fen()
+    common::after(VariantId::Promochess, fen, token)
 }
 
 fn san_of(fen: &str, token: &str) -> String {
@@ -37,22 +26,10 @@ fn san_of(fen: &str, token: &str) -> String {
     san::format(&p, &m)
 }
 
-enum Expect {
-    /// The exact sorted list of legal tokens.
-    Moves(&'static [&'static str]),
-    /// Tokens that must all be legal and tokens that must all be absent.
-    HasLacks(&'static [&'static str], &'static [&'static str]),
-    /// Playing the token leads to the position string.
-    After(&'static str, &'static str),
-}
-
-struct Case {
-    name: &'static str,
-    fen: &'static str,
-    expect: Expect,
-}
-
-use Expect::{After, HasLacks, Moves};
+use common::{
+    Case,
+    Expect::{After, HasLacks, Moves},
+};
 
 const CASES: &[Case] = &[
     // ---- Silver -> Dragon: every move ending in ranks 7-9 may promote. ----
@@ -67,12 +44,12 @@ const CASES: &[Case] = &[
     Case {
         name: "silver promotes to Dragon",
         fen: "4k4/9/9/4S4/9/9/9/9/K8 w - - 0 1",
-        expect: After("e6e7+", "4k4/9/4D4/9/9/9/9/9/K8 b - - 1 1"),
+        expect: After(&["e6e7+"], "4k4/9/4D4/9/9/9/9/9/K8 b - - 1 1"),
     },
     Case {
         name: "silver declines promotion",
         fen: "4k4/9/9/4S4/9/9/9/9/K8 w - - 0 1",
-        expect: After("e6e7", "4k4/9/4S4/9/9/9/9/9/K8 b - - 1 1"),
+        expect: After(&["e6e7"], "4k4/9/4S4/9/9/9/9/9/K8 b - - 1 1"),
     },
     Case {
         name: "silver zone to zone may promote, leaving the zone may not",
@@ -96,12 +73,12 @@ const CASES: &[Case] = &[
     Case {
         name: "rook promotes to Queen on the last rank (and checks)",
         fen: "8k/9/R8/9/9/9/9/9/4K4 w - - 0 1",
-        expect: After("a7a9+", "Q7k/9/9/9/9/9/9/9/4K4 b - - 1 1"),
+        expect: After(&["a7a9+"], "Q7k/9/9/9/9/9/9/9/4K4 b - - 1 1"),
     },
     Case {
         name: "rook capture into the zone may promote",
         fen: "4k4/9/r8/9/R8/9/9/9/4K4 w - - 0 1",
-        expect: After("a5a7+", "4k4/9/Q8/9/9/9/9/9/4K4 b - - 0 1"),
+        expect: After(&["a5a7+"], "4k4/9/Q8/9/9/9/9/9/4K4 b - - 0 1"),
     },
     // ---- Horse -> Marshal. ----
     Case {
@@ -115,7 +92,7 @@ const CASES: &[Case] = &[
     Case {
         name: "horse promotes to Marshal",
         fen: "9/9/9/1H7/8k/9/9/9/K8 w - - 0 1",
-        expect: After("b6c8+", "9/2M6/9/9/8k/9/9/9/K8 b - - 1 1"),
+        expect: After(&["b6c8+"], "9/2M6/9/9/8k/9/9/9/K8 b - - 1 1"),
     },
     Case {
         name: "horse in the zone: zone-to-zone leaps may promote, leaps out may not",
@@ -139,7 +116,7 @@ const CASES: &[Case] = &[
     Case {
         name: "bishop promotes to Janus",
         fen: "9/9/9/9/2B5k/9/9/9/K8 w - - 0 1",
-        expect: After("c5g9+", "6J2/9/9/9/8k/9/9/9/K8 b - - 1 1"),
+        expect: After(&["c5g9+"], "6J2/9/9/9/8k/9/9/9/K8 b - - 1 1"),
     },
     Case {
         name: "bishop in the zone: moves leaving the zone never promote",
@@ -161,7 +138,7 @@ const CASES: &[Case] = &[
     Case {
         name: "camel promotes to Wildebeest",
         fen: "9/9/9/9/3C4k/9/9/9/K8 w - - 0 1",
-        expect: After("d5e8+", "9/4W4/9/9/8k/9/9/9/K8 b - - 1 1"),
+        expect: After(&["d5e8+"], "9/4W4/9/9/8k/9/9/9/K8 b - - 1 1"),
     },
     Case {
         name: "camel in the zone: (3,1) leaps inside may promote, leaps out may not",
@@ -182,7 +159,7 @@ const CASES: &[Case] = &[
     Case {
         name: "pawn double step into the zone, promoting",
         fen: "k8/9/9/4P4/9/9/9/9/4K4 w - - 0 1",
-        expect: After("e6e8+", "k8/4G4/9/9/9/9/9/9/4K4 b - - 0 1"),
+        expect: After(&["e6e8+"], "k8/4G4/9/9/9/9/9/9/4K4 b - - 0 1"),
     },
     Case {
         name: "pawn on rank 7: e8 optional, the double step to e9 forced (one move)",
@@ -192,7 +169,7 @@ const CASES: &[Case] = &[
     Case {
         name: "forced promotion by double step",
         fen: "4k4/9/2P6/9/9/9/9/9/K8 w - - 0 1",
-        expect: After("c7c9", "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
+        expect: After(&["c7c9"], "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
     },
     Case {
         name: "forced promotion by single step",
@@ -202,7 +179,7 @@ const CASES: &[Case] = &[
     Case {
         name: "forced promotion by single step, result",
         fen: "4k4/2P6/9/9/9/9/9/9/K8 w - - 0 1",
-        expect: After("c8c9", "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
+        expect: After(&["c8c9"], "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
     },
     Case {
         name: "forced promotion by capture",
@@ -212,12 +189,12 @@ const CASES: &[Case] = &[
     Case {
         name: "forced promotion by capture, result (the Gold checks)",
         fen: "3rk4/2P6/9/9/9/9/9/9/K8 w - - 0 1",
-        expect: After("c8d9", "3Gk4/9/9/9/9/9/9/9/K8 b - - 0 1"),
+        expect: After(&["c8d9"], "3Gk4/9/9/9/9/9/9/9/K8 b - - 0 1"),
     },
     Case {
         name: "the mandatory promotion also accepts the `+` suffix",
         fen: "4k4/9/2P6/9/9/9/9/9/K8 w - - 0 1",
-        expect: After("c7c9+", "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
+        expect: After(&["c7c9+"], "2G1k4/9/9/9/9/9/9/9/K8 b - - 0 1"),
     },
     Case {
         name: "pawn captures into the zone may promote",
@@ -233,7 +210,7 @@ const CASES: &[Case] = &[
     Case {
         name: "pawn double step from rank 4, result",
         fen: "4k4/9/9/9/9/4P4/9/9/K8 w - - 5 9",
-        expect: After("e4e6", "4k4/9/9/4P4/9/9/9/9/K8 b - - 0 9"),
+        expect: After(&["e4e6"], "4k4/9/9/4P4/9/9/9/9/K8 b - - 0 9"),
     },
     Case {
         name: "no double step when the first square is occupied (own piece)",
@@ -269,7 +246,7 @@ const CASES: &[Case] = &[
     Case {
         name: "black silver promotes to Dragon",
         fen: "4k4/9/9/9/9/4s4/9/9/K8 b - - 0 1",
-        expect: After("e4e3+", "4k4/9/9/9/9/9/4d4/9/K8 w - - 1 2"),
+        expect: After(&["e4e3+"], "4k4/9/9/9/9/9/4d4/9/K8 w - - 1 2"),
     },
     Case {
         name: "black pieces entering ranks 7-9 do not promote",
@@ -292,7 +269,7 @@ const CASES: &[Case] = &[
     Case {
         name: "black pawn: forced promotion on rank 1, result",
         fen: "4k4/9/9/9/9/9/9/3p5/K8 b - - 0 1",
-        expect: After("d2d1", "4k4/9/9/9/9/9/9/9/K2g5 w - - 0 2"),
+        expect: After(&["d2d1"], "4k4/9/9/9/9/9/9/9/K2g5 w - - 0 2"),
     },
     Case {
         name: "black pawn: double step to rank 1 forced, to rank 2 optional",
@@ -305,7 +282,7 @@ const CASES: &[Case] = &[
     Case {
         name: "a double step leaves no e.p. square",
         fen: "4k4/9/9/9/3p5/9/4P4/9/K8 w - - 0 1",
-        expect: After("e3e5", "4k4/9/9/9/3pP4/9/9/9/K8 b - - 0 1"),
+        expect: After(&["e3e5"], "4k4/9/9/9/3pP4/9/9/9/K8 b - - 0 1"),
     },
     Case {
         name: "no e.p. capture after a double step past an enemy pawn",
@@ -354,54 +331,7 @@ const CASES: &[Case] = &[
 
 #[test]
 fn promochess_rule_cases() {
-    let mut failures = Vec::new();
-    for case in CASES {
-        let p = pos(case.fen);
-        let legal = tokens(&p);
-        match &case.expect {
-            Moves(list) => {
-                let mut want: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-                want.sort();
-                if legal != want {
-                    failures.push(format!(
-                        "{}: '{}'\n  expected {:?}\n  actual   {:?}",
-                        case.name, case.fen, want, legal
-                    ));
-                }
-            }
-            HasLacks(has, lacks) => {
-                let missing: Vec<&&str> = has
-                    .iter()
-                    .filter(|t| !legal.iter().any(|l| l == *t))
-                    .collect();
-                let extra: Vec<&&str> = lacks
-                    .iter()
-                    .filter(|t| legal.iter().any(|l| l == *t))
-                    .collect();
-                if !missing.is_empty() || !extra.is_empty() {
-                    failures.push(format!(
-                        "{}: '{}'\n  missing {:?}, unexpectedly legal {:?}\n  legal {:?}",
-                        case.name, case.fen, missing, extra, legal
-                    ));
-                }
-            }
-            After(token, want) => {
-                let got = after(case.fen, token);
-                if got != *want {
-                    failures.push(format!(
-                        "{}: '{}' + {token}\n  expected {want}\n  actual   {got}",
-                        case.name, case.fen
-                    ));
-                }
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} PromoChess rule case(s) failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    common::run_cases(VariantId::Promochess, CASES);
 }
 
 /// Every promotable type, moving into the zone from outside, is offered its promotion, the

@@ -13,32 +13,21 @@
 //!   movement and the start position, in the style of `promochess_rules.rs`.
 //! * Separate tests for SAN, the 50-move counter (captures only) and position strings.
 
+mod common;
+
 use rankup::game::Game;
 use rankup::notation::{coord, san};
 use rankup::rules::{Color, EndReason, Outcome, Position};
 use rankup::variants::{variant, VariantId};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(variant(VariantId::Veteran), fen)
-        .unwrap_or_else(|e| panic!("test position '{fen}' rejected: {e}"))
+    common::pos(VariantId::Veteran, fen)
 }
 
-fn tokens(p: &Position) -> Vec<String> {
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| coord::format(p.variant(), m))
-        .collect();
-    out.sort();
-    out
-}
+use common::tokens;
 
 fn after(fen: &str, token: &str) -> String {
-    let mut p = pos(fen);
-    let m = coord::parse(&p, token)
-        .unwrap_or_else(|e| panic!("'{token}' in '{fen}': {e}; legal: {:?}", tokens(&p)));
-    p.make(m);
-    p.fen()
+    common::after(VariantId::Veteran, fen, token)
 }
 
 fn san_of(fen: &str, token: &str) -> String {
@@ -635,22 +624,10 @@ fn capture_promotion_cells() {
     );
 }
 
-enum Expect {
-    /// The exact sorted list of legal tokens.
-    Moves(&'static [&'static str]),
-    /// Tokens that must all be legal and tokens that must all be absent.
-    HasLacks(&'static [&'static str], &'static [&'static str]),
-    /// Playing the tokens in turn leads to the position string.
-    After(&'static [&'static str], &'static str),
-}
-
-struct Case {
-    name: &'static str,
-    fen: &'static str,
-    expect: Expect,
-}
-
-use Expect::{After, HasLacks, Moves};
+use common::{
+    Case,
+    Expect::{After, HasLacks, Moves},
+};
 
 const CASES: &[Case] = &[
     // ---- Start position. ----
@@ -921,59 +898,7 @@ const CASES: &[Case] = &[
 
 #[test]
 fn veteran_rule_cases() {
-    let mut failures = Vec::new();
-    for case in CASES {
-        let p = pos(case.fen);
-        let legal = tokens(&p);
-        match &case.expect {
-            Moves(list) => {
-                let mut want: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-                want.sort();
-                if legal != want {
-                    failures.push(format!(
-                        "{}: '{}'\n  expected {:?}\n  actual   {:?}",
-                        case.name, case.fen, want, legal
-                    ));
-                }
-            }
-            HasLacks(has, lacks) => {
-                let missing: Vec<&&str> = has
-                    .iter()
-                    .filter(|t| !legal.iter().any(|l| l == *t))
-                    .collect();
-                let extra: Vec<&&str> = lacks
-                    .iter()
-                    .filter(|t| legal.iter().any(|l| l == *t))
-                    .collect();
-                if !missing.is_empty() || !extra.is_empty() {
-                    failures.push(format!(
-                        "{}: '{}'\n  missing {:?}, unexpectedly legal {:?}\n  legal {:?}",
-                        case.name, case.fen, missing, extra, legal
-                    ));
-                }
-            }
-            After(line, want) => {
-                let mut fen = case.fen.to_string();
-                for token in *line {
-                    fen = after(&fen, token);
-                }
-                if fen != *want {
-                    failures.push(format!(
-                        "{}: '{}' + {}\n  expected {want}\n  actual   {fen}",
-                        case.name,
-                        case.fen,
-                        line.join(" ")
-                    ));
-                }
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} Veteran rule case(s) failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    common::run_cases(VariantId::Veteran, CASES);
 }
 
 #[test]

@@ -1,0 +1,111 @@
+//! Helpers shared by the rule-table tests (`tests/*_rules.rs`): positions from strings, the
+//! sorted legal tokens, playing tokens, and a table runner that reports every failing case.
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use rankup::notation::coord;
+use rankup::rules::Position;
+use rankup::variants::{variant, VariantId};
+
+/// The position `fen` of game `id`; a test position that does not parse is a test bug.
+pub fn pos(id: VariantId, fen: &str) -> Position {
+    Position::from_fen(variant(id), fen)
+        .unwrap_or_else(|e| panic!("test position '{fen}' rejected: {e}"))
+}
+
+/// The legal moves of `p` as sorted coordinate tokens.
+pub fn tokens(p: &Position) -> Vec<String> {
+    let mut out: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| coord::format(p.variant(), m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The position string after playing `token` in `fen`.
+pub fn after(id: VariantId, fen: &str, token: &str) -> String {
+    let mut p = pos(id, fen);
+    let m = coord::parse(&p, token)
+        .unwrap_or_else(|e| panic!("'{token}' in '{fen}': {e}; legal: {:?}", tokens(&p)));
+    p.make(m);
+    p.fen()
+}
+
+/// What a rule case expects.
+pub enum Expect {
+    /// The exact sorted list of legal tokens.
+    Moves(&'static [&'static str]),
+    /// Tokens that must all be legal and tokens that must all be absent.
+    HasLacks(&'static [&'static str], &'static [&'static str]),
+    /// Playing the tokens in turn leads to the position string.
+    After(&'static [&'static str], &'static str),
+}
+
+/// One row of a rule table.
+pub struct Case {
+    /// What the row checks.
+    pub name: &'static str,
+    /// The position.
+    pub fen: &'static str,
+    /// The expected result.
+    pub expect: Expect,
+}
+
+/// Runs every case of a table for game `id` and fails once, listing every failing row.
+pub fn run_cases(id: VariantId, cases: &[Case]) {
+    let mut failures = Vec::new();
+    for case in cases {
+        let p = pos(id, case.fen);
+        let legal = tokens(&p);
+        match &case.expect {
+            Expect::Moves(list) => {
+                let mut want: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+                want.sort();
+                if legal != want {
+                    failures.push(format!(
+                        "{}: '{}'\n  expected {:?}\n  actual   {:?}",
+                        case.name, case.fen, want, legal
+                    ));
+                }
+            }
+            Expect::HasLacks(has, lacks) => {
+                let missing: Vec<&&str> = has
+                    .iter()
+                    .filter(|t| !legal.iter().any(|l| l == *t))
+                    .collect();
+                let extra: Vec<&&str> = lacks
+                    .iter()
+                    .filter(|t| legal.iter().any(|l| l == *t))
+                    .collect();
+                if !missing.is_empty() || !extra.is_empty() {
+                    failures.push(format!(
+                        "{}: '{}'\n  missing {:?}, unexpectedly legal {:?}\n  legal {:?}",
+                        case.name, case.fen, missing, extra, legal
+                    ));
+                }
+            }
+            Expect::After(line, want) => {
+                let mut fen = case.fen.to_string();
+                for token in *line {
+                    fen = after(id, &fen, token);
+                }
+                if fen != *want {
+                    failures.push(format!(
+                        "{}: '{}' + {}\n  expected {want}\n  actual   {fen}",
+                        case.name,
+                        case.fen,
+                        line.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} {id} rule case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
