@@ -196,6 +196,12 @@ impl Position {
                 flags: 0,
                 recipient: None,
             };
+            // A capture on `to` by this piece.
+            let capture = |to: Square| Move {
+                to,
+                capture: self.board[to.index()],
+                ..base
+            };
             let special = v.has_capture_promotions || v.levels;
             let push = |out: &mut Vec<Move>, mv: Move| {
                 let in_zone = zone & mv.to.bit() != 0;
@@ -223,14 +229,7 @@ impl Position {
                         );
                     }
                 } else if enemy & to.bit() != 0 && leap.flags & CAPTURE != 0 {
-                    push(
-                        out,
-                        Move {
-                            to,
-                            capture: self.board[to.index()],
-                            ..base
-                        },
-                    );
+                    push(out, capture(to));
                 }
             }
             for ray in &v.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
@@ -250,14 +249,7 @@ impl Position {
                             continue;
                         }
                         if enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
-                            push(
-                                out,
-                                Move {
-                                    to,
-                                    capture: self.board[to.index()],
-                                    ..base
-                                },
-                            );
+                            push(out, capture(to));
                         }
                         break;
                     }
@@ -271,14 +263,7 @@ impl Position {
                             continue;
                         }
                         if reached && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
-                            push(
-                                out,
-                                Move {
-                                    to,
-                                    capture: self.board[to.index()],
-                                    ..base
-                                },
-                            );
+                            push(out, capture(to));
                         }
                         break;
                     }
