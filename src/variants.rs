@@ -12,6 +12,7 @@ use crate::rules::{Movement, Variant};
 mod apc;
 mod chess;
 mod promochess;
+mod tamerspiel;
 mod upgrade;
 mod veteran;
 
@@ -49,11 +50,13 @@ pub enum VariantId {
     ApcLonghaulEurasian,
     /// PromoChess (Glenn Overby II), 9x9.
     Promochess,
+    /// Tamerspiel (Eric V. Greenwood), 10x8 plus four corner citadels.
+    Tamerspiel,
 }
 
 impl VariantId {
     /// Every game, in menu order.
-    pub const ALL: [VariantId; 12] = [
+    pub const ALL: [VariantId; 13] = [
         VariantId::Chess,
         VariantId::Veteran,
         VariantId::Upgrade,
@@ -66,6 +69,7 @@ impl VariantId {
         VariantId::ApcMixedEurasian,
         VariantId::ApcLonghaulEurasian,
         VariantId::Promochess,
+        VariantId::Tamerspiel,
     ];
 
     /// The identifier text (`promochess`).
@@ -83,6 +87,7 @@ impl VariantId {
             VariantId::ApcMixedEurasian => "apc-mixed-eurasian",
             VariantId::ApcLonghaulEurasian => "apc-longhaul-eurasian",
             VariantId::Promochess => "promochess",
+            VariantId::Tamerspiel => "tamerspiel",
         }
     }
 
@@ -100,6 +105,7 @@ impl VariantId {
             VariantId::ApcMixedEurasian => apc::mixed_eurasian(),
             VariantId::ApcLonghaulEurasian => apc::longhaul_eurasian(),
             VariantId::Promochess => promochess::spec(),
+            VariantId::Tamerspiel => tamerspiel::spec(),
         }
     }
 }

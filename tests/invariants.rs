@@ -429,11 +429,11 @@ fn upgrade_levels_are_conserved() {
 
 /// A long capture-happy game of each of the two games, swept at depth 2 every 8th ply: the
 /// line reaches promoted pieces (Veteran) and high levels and King captures (Upgrade).
-fn long_line(id: VariantId, seed: u64) -> (u32, u16, u32) {
+fn long_line(id: VariantId, seed: u64) -> (u32, u16, u32, u32) {
     let v = variant(id);
     let mut pos = Position::start(v);
     let mut seed = seed;
-    let (mut promotions, mut king_captures) = (0, 0);
+    let (mut promotions, mut king_captures, mut swaps) = (0, 0, 0);
     let mut max_level = 0;
     for ply in 0..160 {
         let moves = pos.legal_moves();
@@ -447,8 +447,16 @@ fn long_line(id: VariantId, seed: u64) -> (u32, u16, u32) {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
+        // Promotions and King swaps whenever there are any, else mostly captures.
+        let special: Vec<_> = moves
+            .iter()
+            .filter(|m| m.promotion.is_some() || m.kind == MoveKind::Swap)
+            .collect();
         let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
-        let m = if !captures.is_empty() && !seed.is_multiple_of(3) {
+        let m = if !special.is_empty() {
+            swaps += u32::from(special.iter().any(|m| m.kind == MoveKind::Swap));
+            *special[(seed / 3) as usize % special.len()]
+        } else if !captures.is_empty() && !seed.is_multiple_of(3) {
             *captures[(seed / 3) as usize % captures.len()]
         } else {
             moves[(seed / 3) as usize % moves.len()]
@@ -460,12 +468,13 @@ fn long_line(id: VariantId, seed: u64) -> (u32, u16, u32) {
             max_level = max_level.max(pos.level_at(sq));
         }
     }
-    (promotions, max_level, king_captures)
+    eprintln!("{id}: {promotions} promotions, {swaps} swaps, level {max_level}, {king_captures} King captures");
+    (promotions, max_level, king_captures, swaps)
 }
 
 #[test]
 fn veteran_long_line() {
-    let (promotions, _, _) = long_line(VariantId::Veteran, 0x2545_f491_4f6c_dd1d);
+    let (promotions, _, _, _) = long_line(VariantId::Veteran, 0x2545_f491_4f6c_dd1d);
     assert!(
         promotions >= 5,
         "the line made only {promotions} promotions"
@@ -474,9 +483,52 @@ fn veteran_long_line() {
 
 #[test]
 fn upgrade_long_line() {
-    let (_, max_level, king_captures) = long_line(VariantId::Upgrade, 0x2545_f491_4f6c_dd1d);
+    let (_, max_level, king_captures, _) = long_line(VariantId::Upgrade, 0x2545_f491_4f6c_dd1d);
     assert!(max_level >= 14, "the line reached only level {max_level}");
     assert!(king_captures >= 1, "the line made no King capture");
+}
+
+#[test]
+fn tamerspiel_start_depth3() {
+    let s = run(VariantId::Tamerspiel, None, 3);
+    assert_eq!(s.edges, 21 + 441 + 10773);
+}
+
+/// Tamerspiel positions with swaps, castling and promoted pieces among the holes.
+#[test]
+fn tamerspiel_midgame_positions() {
+    for fen in [
+        // In check with the swap available (and castling rights on both wings).
+        "r4k5r/*5r4*/*10*/*10*/*6h3*/*1H8*/*4F2B2*/R5K4R w KQkq - 0 1 swap:Kk",
+        // Promoted pieces: Nobleman, Supercav, Warlord, Tetrarch, Archbishop.
+        "1A3t6/*2pN6*/*3p1S4*/*10*/*2W7*/*10*/*4PPP3*/c5K5 b - - 0 30 swap:k",
+    ] {
+        run(VariantId::Tamerspiel, Some(fen), 3);
+    }
+}
+
+#[test]
+fn tamerspiel_long_line() {
+    let (promotions, _, _, swaps) = long_line(VariantId::Tamerspiel, 0x2545_f491_4f6c_dd1d);
+    assert!(
+        promotions >= 1 && swaps >= 1,
+        "the line made {promotions} promotions and {swaps} swaps"
+    );
+}
+
+/// Every Alternate Promotion Chess subvariant: a long capture-happy game swept along the way.
+#[test]
+fn apc_long_lines() {
+    let mut total = 0;
+    for id in VariantId::ALL
+        .into_iter()
+        .filter(|id| id.as_str().starts_with("apc-"))
+    {
+        let (promotions, _, _, _) = long_line(id, 0x9e37_79b9_7f4a_7c15);
+        assert!(promotions >= 3, "{id}: only {promotions} promotions");
+        total += promotions;
+    }
+    assert!(total >= 8, "the lines made only {total} promotions");
 }
 
 /// Deeper sweeps of both games: depth 4 from the start, depth 3 from the mid-game

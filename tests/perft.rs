@@ -189,6 +189,7 @@ perft_file_tests! {
     apc_mixed_eurasian_perft_fast, apc_mixed_eurasian_perft_full, "apc-mixed-eurasian.perft";
     apc_longhaul_eurasian_perft_fast, apc_longhaul_eurasian_perft_full, "apc-longhaul-eurasian.perft";
     promochess_perft_fast, promochess_perft_full, "promochess.perft";
+    tamerspiel_perft_fast, tamerspiel_perft_full, "tamerspiel.perft";
 }
 
 /// Every `<variant>.perft` file names a known game and parses, and every game has a file.

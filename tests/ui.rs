@@ -309,6 +309,7 @@ fn boards_with_holes_leave_them_bare() {
         files: 12,
         ranks: 8,
         holes,
+        citadels: Vec::new(),
         pieces: vec![
             PieceSpec::new("King", 'K', Movement::betza("K").unwrap()).royal(),
             PieceSpec::new("Rook", 'R', Movement::betza("R").unwrap()),

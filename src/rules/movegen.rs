@@ -300,6 +300,35 @@ impl Position {
             }
         }
         self.castling_moves(out);
+        self.swap_moves(out);
+    }
+
+    /// Tamerspiel's King swap: once per game, only in check, the royal piece exchanges places
+    /// with any friendly piece that no enemy piece attacks (pins do not matter). The swap
+    /// never promotes; the King then stands where no enemy attacks, so it is always legal.
+    fn swap_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn();
+        if !self.variant.spec.extras.king_swap || !self.swap_unused(us) || !self.is_check() {
+            return;
+        }
+        let them = !us;
+        let king = self.royal_square(us);
+        let enemy = self.by_color[them.index()];
+        let piece = self.board[king.index()].expect("BUG: royal piece on its square");
+        for to in Squares(self.by_color[us.index()] & !king.bit()) {
+            if !self.attacked(to, them, self.occupied, enemy) {
+                out.push(Move {
+                    from: king,
+                    to,
+                    piece,
+                    capture: None,
+                    promotion: None,
+                    kind: MoveKind::Swap,
+                    flags: 0,
+                    recipient: None,
+                });
+            }
+        }
     }
 
     fn castling_moves(&self, out: &mut Vec<Move>) {
@@ -569,7 +598,13 @@ mod tests {
     /// `Variant::reach` lists exactly the destinations of the pseudo-legal moves.
     #[test]
     fn reach_agrees_with_move_generation() {
-        for id in [VariantId::Chess, VariantId::Promochess, VariantId::Upgrade] {
+        for id in [
+            VariantId::Chess,
+            VariantId::Promochess,
+            VariantId::Upgrade,
+            VariantId::Tamerspiel,
+            VariantId::ApcEurasian,
+        ] {
             let mut pos = Position::start(variant(id));
             for _ in 0..12 {
                 let mut pseudo = Vec::new();

@@ -173,8 +173,10 @@ impl Position {
             }
             // Only a Pawn can never stand in its mandatory zone: other pieces may have just
             // been promoted there (a Tamerspiel Eagle created on an enemy citadel promotes
-            // again only on a later move ending on one).
+            // again only on a later move ending on one). Where Kings swap, even a Pawn may
+            // stand on its last rank: a swap moves it there and never promotes.
             if spec.pawn
+                && !variant.extras().king_swap
                 && variant
                     .promotion_at(piece.color(), piece.kind(), sq)
                     .is_some_and(|r| r.mandatory)

@@ -20,6 +20,9 @@ pub struct VariantSpec {
     pub ranks: u8,
     /// Squares inside the rectangle that do not exist.
     pub holes: Vec<Square>,
+    /// Squares drawn as citadels, both sides' (Tamerspiel's corners). Only for display: what
+    /// happens there is in the promotion zones.
+    pub citadels: Vec<Square>,
     /// The piece table; a piece's index is its [`PieceKind`](super::PieceKind).
     pub pieces: Vec<PieceSpec>,
     /// The start position as a position string (RULES.md section 8).

@@ -118,7 +118,7 @@ pub enum SpecError {
     UnknownTarget(char),
     /// Too many piece types or movement profiles.
     TooLarge,
-    /// Not exactly one royal piece type.
+    /// No royal piece type.
     Royals(usize),
     /// The start position does not parse.
     Start(String),
@@ -131,7 +131,7 @@ impl fmt::Display for SpecError {
             SpecError::Letter(c) => write!(f, "piece letter '{c}' is invalid or used twice"),
             SpecError::UnknownTarget(c) => write!(f, "promotion to unknown piece letter '{c}'"),
             SpecError::TooLarge => write!(f, "too many piece types or movement profiles"),
-            SpecError::Royals(n) => write!(f, "expected one royal piece type, found {n}"),
+            SpecError::Royals(n) => write!(f, "expected a royal piece type, found {n}"),
             SpecError::Start(e) => write!(f, "bad start position: {e}"),
         }
     }
@@ -200,7 +200,7 @@ impl Variant {
     ///
     /// # Errors
     /// When the board does not fit the grid, letters clash, a promotion names an unknown
-    /// piece, there is not exactly one royal type, or the start position does not parse.
+    /// piece, there is no royal type, or the start position does not parse.
     pub fn compile(spec: VariantSpec) -> Result<Variant, SpecError> {
         let shape = Shape::new(spec.files, spec.ranks, &spec.holes).map_err(SpecError::Shape)?;
         if spec.pieces.len() > MAX_KINDS {
@@ -214,8 +214,10 @@ impl Variant {
             }
             kind_by_letter[c as usize] = Some(PieceKind(i as u8));
         }
+        // Several royal types are fine (Tamerspiel's King promotes to the royal Tetrarch);
+        // positions still hold exactly one royal piece per side.
         let royals = spec.pieces.iter().filter(|p| p.royal).count();
-        if royals != 1 {
+        if royals == 0 {
             return Err(SpecError::Royals(royals));
         }
 
@@ -626,6 +628,11 @@ impl Variant {
     /// The spec this game was compiled from.
     pub fn spec(&self) -> &VariantSpec {
         &self.spec
+    }
+
+    /// The squares drawn as citadels (both sides'; empty in most games).
+    pub fn citadels(&self) -> SquareSet {
+        self.spec.citadels.iter().fold(0, |a, s| a | s.bit())
     }
 
     /// The board.

@@ -4,8 +4,9 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::rules::{Color, Squares};
+use crate::rules::{Color, MoveKind, Squares};
 use crate::variants::variant;
 
 use super::app::{
@@ -139,6 +140,16 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             }
             if pos.is_check() {
                 spans.push(Span::styled("  check!", p.error()));
+                // Tamerspiel: say that the once-per-game swap is there, since a swap looks
+                // like the King moving onto its own piece, which no other game allows.
+                if play.human_to_move()
+                    && pos.legal_moves().iter().any(|m| m.kind == MoveKind::Swap)
+                {
+                    spans.push(Span::styled(
+                        "  King swap possible: lift the King, pick a piece (K~sq)",
+                        p.accent(),
+                    ));
+                }
             }
             if play.game.repetitions() >= 2 {
                 spans.push(Span::styled(
@@ -348,6 +359,27 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), info_area);
 }
 
+/// `text` cut to `room` columns, with an ellipsis when something was cut.
+fn fit(text: &str, room: usize) -> String {
+    if UnicodeWidthStr::width(text) <= room {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > room {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    if room > 0 {
+        out.push('…');
+    }
+    out
+}
+
 fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
     let focus = |f: MenuField| {
@@ -395,9 +427,10 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
                 } else {
                     p.text()
                 };
+                let room = (area.width as usize).saturating_sub(width + 7);
                 lines.push(Line::from(vec![
                     Span::styled(format!("   {mark}{name:<width$}"), style),
-                    Span::styled(format!("  {}", v.spec().summary), p.dim()),
+                    Span::styled(format!("  {}", fit(v.spec().summary, room)), p.dim()),
                 ]));
             }
         }

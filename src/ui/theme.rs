@@ -45,6 +45,8 @@ pub struct Theme {
     pub light_zone: Color,
     /// Dark squares where a piece may promote.
     pub dark_zone: Color,
+    /// Citadels (Tamerspiel's corner squares).
+    pub citadel: Color,
     /// White's unpromoted pieces.
     pub white_piece: Color,
     /// Black's unpromoted pieces.
@@ -80,6 +82,7 @@ impl Default for Theme {
             dark_square: c("#5f6b7a"),
             light_zone: c("#9aa38a"),
             dark_zone: c("#6b7560"),
+            citadel: c("#a8865a"),
             white_piece: c("#ffffff"),
             black_piece: c("#000000"),
             white_ramp: ["#ffd75f", "#ffaf00", "#ff8700", "#ff5f5f", "#ff5fd7"]
@@ -352,6 +355,8 @@ pub struct SquareLook {
     pub dark: bool,
     /// A square where pieces promote.
     pub zone: bool,
+    /// A citadel.
+    pub citadel: bool,
     /// One of the last move's squares.
     pub last_move: bool,
     /// The lifted piece.
@@ -446,6 +451,8 @@ impl Palette {
                 Color::Cyan
             } else if look.last_move {
                 Color::Yellow
+            } else if look.citadel {
+                Color::Magenta
             } else if look.dark {
                 Color::DarkGray
             } else {
@@ -459,6 +466,8 @@ impl Palette {
             t.selected
         } else if look.last_move {
             t.last_move
+        } else if look.citadel {
+            t.citadel
         } else {
             match (look.zone, look.dark) {
                 (false, false) => t.light_square,

@@ -96,7 +96,7 @@ fn piece(letter: char) -> PieceSpec {
         'U' => ("Canvasser", betza("RC"), true, "Rook + Camel"),
         'M' => ("Marshal", betza("RN"), false, "Rook + Knight"),
         'H' => ("Acme", betza("QC"), false, "Queen + Camel"),
-        'C' => ("Ace", betza("QN"), false, "Queen + Knight"),
+        'C' => ("Ace", betza("QN"), true, "Queen + Knight"),
         _ => panic!("BUG: no APC piece '{letter}'"),
     };
     let mut spec = PieceSpec::new(name, letter, movement).describe(text);
@@ -157,6 +157,7 @@ fn subvariant(
         files: 8,
         ranks: 8,
         holes: Vec::new(),
+        citadels: Vec::new(),
         pieces,
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 kings:Kk",
         castling: orthodox_castling(),
@@ -210,7 +211,7 @@ pub fn timur() -> VariantSpec {
     subvariant(
         "apc-timur",
         "APC Timur",
-        "chain through Picket, Pocket, Fagin (minimum-range riders)",
+        "chain through Picket, Pocket, Fagin (min. range)",
         "PLNJBORFQ",
         rules!("P>L>N>J>B>O>R>F>Q"),
     )

@@ -46,6 +46,7 @@ pub fn spec() -> VariantSpec {
         files: 8,
         ranks: 8,
         holes: Vec::new(),
+        citadels: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', betza("fmW fcF ifmnD"))
                 .figure(Figure::Pawn)

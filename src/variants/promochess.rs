@@ -29,10 +29,11 @@ pub fn spec() -> VariantSpec {
     VariantSpec {
         id: "promochess",
         name: "PromoChess",
-        summary: "9x9: almost every piece may promote on entering the far three ranks",
+        summary: "9x9: most pieces may promote in the far three ranks",
         files: 9,
         ranks: 9,
         holes: Vec::new(),
+        citadels: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', betza("fmW fcF fmnD"))
                 .figure(Figure::Pawn)

@@ -79,6 +79,7 @@ pub fn spec() -> VariantSpec {
         files: 8,
         ranks: 8,
         holes: Vec::new(),
+        citadels: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', pawn(1))
                 .figure(Figure::Pawn)

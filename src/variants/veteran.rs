@@ -30,10 +30,11 @@ pub fn spec() -> VariantSpec {
     VariantSpec {
         id: "veteran",
         name: "Veteran Chess",
-        summary: "captures promote the capturer: Veterans, Mounted Veterans, Queens",
+        summary: "captures promote the capturer to Veteran ranks",
         files: 8,
         ranks: 8,
         holes: Vec::new(),
+        citadels: Vec::new(),
         pieces: vec![
             PieceSpec::new("Pawn", 'P', betza("fmW fcF ifmnD"))
                 .figure(Figure::Pawn)

@@ -41,6 +41,8 @@ pub enum Expect {
     HasLacks(&'static [&'static str], &'static [&'static str]),
     /// Playing the tokens in turn leads to the position string.
     After(&'static [&'static str], &'static str),
+    /// The exact sorted list of legal tokens of the piece on a square (given by name).
+    From(&'static str, &'static [&'static str]),
 }
 
 /// One row of a rule table.
@@ -83,6 +85,21 @@ pub fn run_cases(id: VariantId, cases: &[Case]) {
                     failures.push(format!(
                         "{}: '{}'\n  missing {:?}, unexpectedly legal {:?}\n  legal {:?}",
                         case.name, case.fen, missing, extra, legal
+                    ));
+                }
+            }
+            Expect::From(square, list) => {
+                let mut want: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+                want.sort();
+                let got: Vec<String> = legal
+                    .iter()
+                    .filter(|t| t.starts_with(square))
+                    .cloned()
+                    .collect();
+                if got != want {
+                    failures.push(format!(
+                        "{}: '{}' from {square}\n  expected {:?}\n  actual   {:?}",
+                        case.name, case.fen, want, got
                     ));
                 }
             }

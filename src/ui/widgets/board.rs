@@ -88,6 +88,8 @@ pub struct BoardWidget<'a> {
     pub check: Option<Square>,
     /// Squares tinted as promotion squares.
     pub zones: SquareSet,
+    /// Citadels, drawn in their own colour (a hatched background without colours).
+    pub citadels: SquareSet,
 }
 
 impl<'a> BoardWidget<'a> {
@@ -110,6 +112,7 @@ impl<'a> BoardWidget<'a> {
             last_move: 0,
             check: None,
             zones: variant.promotion_squares(),
+            citadels: variant.citadels(),
         }
     }
 }
@@ -135,14 +138,17 @@ impl Widget for BoardWidget<'_> {
             let look = SquareLook {
                 dark: (sq.file() + sq.rank()) % 2 == 0,
                 zone: self.zones & sq.bit() != 0,
+                citadel: self.citadels & sq.bit() != 0,
                 last_move: self.last_move & sq.bit() != 0,
                 selected: self.selected == Some(sq),
                 check: self.check == Some(sq),
             };
             let bg = p.square(look);
+            // Without colours a citadel would look like any square: hatch it instead.
+            let fill = if look.citadel && p.mono() { '░' } else { ' ' };
             for dy in 0..ch {
                 for dx in 0..cw {
-                    put(buf, area, x + dx, y + dy, ' ', bg);
+                    put(buf, area, x + dx, y + dy, fill, bg);
                 }
             }
             let (gx, gy) = (x + cw / 2, y + ch / 2);
