@@ -370,3 +370,27 @@ fn boards_with_holes_leave_them_bare() {
     assert_eq!(step_cursor(shape, sq("b1"), Dir::Left, false), sq("a1"));
     assert_eq!(step_cursor(shape, sq("a1"), Dir::Up, false), sq("a8"));
 }
+
+/// The rules card shows the chosen piece's whole promotion chain with the piece marked.
+#[test]
+fn rules_card_shows_the_promotion_chain() {
+    let mut app = app_for(VariantId::ApcEurasian, true, false);
+    app.update(Action::Rules);
+    for _ in 0..3 {
+        app.update(Action::Next);
+    }
+    let text = screen(&mut app, 100, 30);
+    assert!(
+        text.contains("Chain: P > L > N > [W Arrow] > B > X > R > T > Q"),
+        "{text}"
+    );
+    insta::assert_snapshot!("rules_card_apc_eurasian_arrow", text);
+    // Tamerspiel: the Guard's chain, and none for the Dababbah's successor-less Pawn link.
+    let mut app = app_for(VariantId::Tamerspiel, true, false);
+    app.update(Action::Rules);
+    for _ in 0..4 {
+        app.update(Action::Next);
+    }
+    let text = screen(&mut app, 100, 30);
+    assert!(text.contains("Chain: [G Guard] > C > S"), "{text}");
+}

@@ -795,6 +795,45 @@ impl Variant {
         self.stages[kind.index()]
     }
 
+    /// The single type `kind` promotes into by reaching a zone, if there is exactly one
+    /// (several zone rules naming the same type count once).
+    fn only_promotion(&self, kind: PieceKind) -> Option<PieceKind> {
+        let mut targets = self.piece(kind).promotions.iter().flat_map(|r| r.to.iter());
+        let first = *targets.next()?;
+        targets
+            .all(|&t| t == first)
+            .then(|| self.kind_by_letter(first))
+            .flatten()
+    }
+
+    /// The straight promotion chain through `kind` (Alternate Promotion Chess's chains,
+    /// Tamerspiel's Firzan -> Eagle -> Queen): every type that leads into it and every type
+    /// it leads to, each link a zone promotion with a single target. Just `[kind]` when the
+    /// piece is in no chain.
+    pub fn promotion_chain(&self, kind: PieceKind) -> Vec<PieceKind> {
+        let mut chain = vec![kind];
+        // Back: the one type whose only promotion is the current first link.
+        while let Some(prev) = self
+            .kinds()
+            .map(|(k, _)| k)
+            .filter(|&k| !chain.contains(&k) && self.only_promotion(k) == Some(chain[0]))
+            .fold(None, |found: Option<Option<PieceKind>>, k| match found {
+                None => Some(Some(k)),
+                Some(_) => Some(None),
+            })
+            .flatten()
+        {
+            chain.insert(0, prev);
+        }
+        while let Some(next) = self
+            .only_promotion(*chain.last().expect("never empty"))
+            .filter(|n| !chain.contains(n))
+        {
+            chain.push(next);
+        }
+        chain
+    }
+
     /// Every square on which some piece of either side may promote.
     pub fn promotion_squares(&self) -> SquareSet {
         self.promo_zone.iter().fold(0, |a, &z| a | z)

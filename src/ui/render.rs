@@ -559,6 +559,28 @@ fn render_rules(
         .iter()
         .map(|l| Line::styled(*l, p.text()))
         .collect();
+    // The chosen piece's promotion chain, each link in its stage colour, the piece marked.
+    let chain = v.promotion_chain(kind);
+    if chain.len() > 1 {
+        let mut spans = vec![Span::styled("Chain: ", p.text())];
+        for (i, &k) in chain.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(" > ", p.dim()));
+            }
+            let piece = crate::rules::Piece::new(Color::White, k);
+            let style = p.piece(true, piece_stage(v, piece, 1));
+            let letter = v.piece(k).letter;
+            if k == kind {
+                spans.push(Span::styled(
+                    format!("[{letter} {}]", v.piece(k).name),
+                    style.patch(p.highlight()),
+                ));
+            } else {
+                spans.push(Span::styled(letter.to_string(), style));
+            }
+        }
+        lines.push(Line::from(spans));
+    }
     let zones = Squares(v.promotion_squares()).count() > 0;
     if zones {
         lines.push(Line::styled(

@@ -122,7 +122,6 @@ fn subvariant(
     name: &'static str,
     summary: &'static str,
     chain: &str,
-    rules: &'static [&'static str],
 ) -> VariantSpec {
     let links: Vec<char> = chain.chars().collect();
     let mut pieces: Vec<PieceSpec> = links
@@ -168,7 +167,8 @@ fn subvariant(
             unmoved_kings: true,
             king_swap: false,
         },
-        rules,
+        // The rules card draws the chosen piece's chain itself (marked, coloured by stage).
+        rules: &COMMON,
     }
 }
 
@@ -178,11 +178,6 @@ const COMMON: [&str; 3] = [
     "A promoted R Q U C S Y on its own corner gains castling while the King is unmoved.",
 ];
 
-macro_rules! rules {
-    ($chain:literal) => {
-        &[COMMON[0], COMMON[1], concat!("Chain: ", $chain), COMMON[2]]
-    };
-}
 
 /// Crowned: P Camel N Prince B Primate R Chatelaine Q.
 pub fn crowned() -> VariantSpec {
@@ -191,7 +186,6 @@ pub fn crowned() -> VariantSpec {
         "APC Crowned",
         "chain through Camel, Prince, Primate, Chatelaine",
         "PLNIBDRGQ",
-        rules!("P>L>N>I>B>D>R>G>Q"),
     )
 }
 
@@ -202,7 +196,6 @@ pub fn longhaul_crowned() -> VariantSpec {
         "APC Long-haul Crowned",
         "the crowned chain, long: up to Acme and Ace",
         "PLNIBDEARGUMQHC",
-        rules!("P>L>N>I>B>D>E>A>R>G>U>M>Q>H>C"),
     )
 }
 
@@ -213,7 +206,6 @@ pub fn timur() -> VariantSpec {
         "APC Timur",
         "chain through Picket, Pocket, Fagin (min. range)",
         "PLNJBORFQ",
-        rules!("P>L>N>J>B>O>R>F>Q"),
     )
 }
 
@@ -224,7 +216,6 @@ pub fn mixed_timur() -> VariantSpec {
         "APC Mixed Timur",
         "Timur chain plus Inquion and Infanon",
         "PLNJBORFYZQ",
-        rules!("P>L>N>J>B>O>R>F>Y>Z>Q"),
     )
 }
 
@@ -235,7 +226,6 @@ pub fn longhaul_timur() -> VariantSpec {
         "APC Long-haul Timur",
         "the Timur chain, long: up to Acme and Ace",
         "PLNJBOEARFUMQHC",
-        rules!("P>L>N>J>B>O>E>A>R>F>U>M>Q>H>C"),
     )
 }
 
@@ -246,7 +236,6 @@ pub fn eurasian() -> VariantSpec {
         "APC Eurasian",
         "chain through Arrow, Cannon, Tank (hoppers)",
         "PLNWBXRTQ",
-        rules!("P>L>N>W>B>X>R>T>Q"),
     )
 }
 
@@ -257,7 +246,6 @@ pub fn mixed_eurasian() -> VariantSpec {
         "APC Mixed Eurasian",
         "Eurasian chain plus Saint and Sparrow",
         "PLNWBXRTSVQ",
-        rules!("P>L>N>W>B>X>R>T>S>V>Q"),
     )
 }
 
@@ -268,6 +256,5 @@ pub fn longhaul_eurasian() -> VariantSpec {
         "APC Long-haul Eurasian",
         "the Eurasian chain, long: up to Acme and Ace",
         "PLNWBXEARTUMQHC",
-        rules!("P>L>N>W>B>X>E>A>R>T>U>M>Q>H>C"),
     )
 }
