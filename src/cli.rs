@@ -7,20 +7,93 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use rankup::ai::Level;
+use rankup::config::{Config, GlyphMode};
 use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
 use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::Theme;
 use rankup::variants::{variant, VariantId};
 
-/// Options shared by every way of starting the app.
+/// Display options given on the command line; `None` leaves the choice to the config file
+/// (and then the built-in default).
 pub struct UiArgs {
+    /// Theme name or path (`--theme`).
+    pub theme: Option<String>,
+    /// Glyphs (`--unicode`) or letters (`--ascii`).
+    pub glyphs: Option<bool>,
+    /// Mouse on (`--mouse`) or off (`--no-mouse`).
+    pub mouse: Option<bool>,
+}
+
+/// The display settings in force: command-line flags over the config file over the
+/// built-in defaults.
+struct Settings {
     /// Theme name or path.
-    pub theme: String,
-    /// Letters instead of glyphs.
-    pub ascii: bool,
-    /// Mouse off.
-    pub no_mouse: bool,
+    theme: String,
+    /// Unicode glyphs.
+    glyphs: bool,
+    /// Mouse on.
+    mouse: bool,
+    /// The AI level when none is named.
+    level: Level,
+    /// Whether the config file names a level (then the start screen offers that AI).
+    configured_level: Option<Level>,
+}
+
+impl Settings {
+    fn resolve(ui: &UiArgs, config: &Config) -> Settings {
+        Settings {
+            theme: ui
+                .theme
+                .clone()
+                .or_else(|| config.theme.clone())
+                .unwrap_or_else(|| "dark".into()),
+            glyphs: ui
+                .glyphs
+                .or(config.glyphs.map(|g| g == GlyphMode::Unicode))
+                .unwrap_or(true),
+            mouse: ui.mouse.or(config.mouse).unwrap_or(true),
+            level: config.ai_level.unwrap_or(Level::DEFAULT),
+            configured_level: config.ai_level,
+        }
+    }
+}
+
+/// The settings and theme in force. Everything that can be wrong with the arguments or the
+/// config file is reported before the terminal is taken over, so the message stays readable.
+fn prepare(ui: &UiArgs) -> Result<(Settings, Theme), String> {
+    let config = Config::load().map_err(|e| e.to_string())?;
+    let settings = Settings::resolve(ui, &config);
+    let mut theme = Theme::load(&settings.theme).map_err(|e| e.to_string())?;
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) && settings.theme == "dark" {
+        theme = Theme::builtin("mono").expect("BUG: mono is built in");
+    }
+    Ok((settings, theme))
+}
+
+/// `rankup review FILE.ron`: the app in review mode on a saved game (checked first; the
+/// file is only read).
+pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
+    let (settings, theme) = prepare(ui)?;
+    let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+    let launch = rankup::ui::Launch {
+        theme,
+        options: Options {
+            glyphs: settings.glyphs,
+            mouse: settings.mouse,
+        },
+        start: None,
+        clock: None,
+        players: ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+        preselect: None,
+        level: settings.configured_level,
+        data: rankup::save::DataDir::from_env().ok(),
+        review: Some((file.to_path_buf(), saved)),
+    };
+    rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))
 }
 
 /// Who plays against whom, from `rankup play`'s options.
@@ -35,13 +108,14 @@ pub struct Opponent {
 }
 
 impl Opponent {
-    fn players(&self) -> Result<ByColor<Player>, String> {
+    /// The players; `default_level` is the AI's level for `--watch` without `--ai`.
+    fn players(&self, default_level: Level) -> Result<ByColor<Player>, String> {
         let level = match &self.ai {
             Some(text) => Some(text.parse::<Level>().map_err(|e| e.to_string())?),
             None => None,
         };
         if self.watch {
-            let ai = Player::Ai(level.unwrap_or(Level::DEFAULT));
+            let ai = Player::Ai(level.unwrap_or(default_level));
             return Ok(ByColor {
                 white: ai,
                 black: ai,
@@ -75,14 +149,9 @@ pub fn play(
     clock: Option<&str>,
     opponent: &Opponent,
 ) -> Result<(), String> {
-    // Everything that can be wrong with the arguments is reported before the terminal is
-    // taken over, so the message stays readable.
-    let mut theme = Theme::load(&ui.theme).map_err(|e| e.to_string())?;
-    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) && ui.theme == "dark" {
-        theme = Theme::builtin("mono").expect("BUG: mono is built in");
-    }
+    let (settings, theme) = prepare(ui)?;
     let clock = clock.map(TimeControl::parse).transpose()?;
-    let players = opponent.players()?;
+    let players = opponent.players(settings.level)?;
     let start = match variant_id {
         Some(id) => Some(setup(id, fen, &[])?),
         None if fen.is_some() => {
@@ -93,13 +162,17 @@ pub fn play(
     let launch = rankup::ui::Launch {
         theme,
         options: Options {
-            glyphs: !ui.ascii,
-            mouse: !ui.no_mouse,
+            glyphs: settings.glyphs,
+            mouse: settings.mouse,
         },
         start,
         clock,
         players,
         preselect: None,
+        level: settings.configured_level,
+        // No data directory (no home) means games are not saved; the app says so.
+        data: rankup::save::DataDir::from_env().ok(),
+        review: None,
     };
     rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))
 }
@@ -125,7 +198,7 @@ fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Positi
 
 /// Writes lines to stdout; a reader that went away (`rankup moves ... | head`) ends the
 /// output quietly instead of panicking as `println!` would.
-fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+pub fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
     let mut out = io::stdout().lock();
     for line in lines {
         match writeln!(out, "{line}") {
@@ -188,9 +261,14 @@ pub fn moves(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<()
     print_lines(tokens)
 }
 
-/// `rankup bench`: perft from the start of chess and PromoChess, single-threaded.
+/// `rankup bench`: perft from the start of chess, PromoChess and Tamerspiel (the three board
+/// shapes: 8x8, 9x9, 12x8 with holes), single-threaded.
 pub fn bench(depth: u32) -> Result<(), String> {
-    for id in [VariantId::Chess, VariantId::Promochess] {
+    for id in [
+        VariantId::Chess,
+        VariantId::Promochess,
+        VariantId::Tamerspiel,
+    ] {
         let mut pos = Position::start(variant(id));
         let started = Instant::now();
         let nodes = pos.perft(depth);

@@ -2,8 +2,11 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Score;
 use crate::notation::{self, coord, san, MoveInputError};
-use crate::rules::{EndReason, Move, Outcome, Position, Undo, Variant};
+use crate::rules::{Color, EndReason, Move, Outcome, Position, Undo, Variant};
 
 /// Error for a move that is not legal in the current position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +31,76 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// An engine's opinion of a position, from **White's** point of view (positive is good for
+/// White), as stored with a move in a saved game.
+///
+/// ```
+/// use rankup::ai::Score;
+/// use rankup::game::Eval;
+/// use rankup::rules::Color;
+/// // The AI played Black and thought it was 0.35 ahead: White's view is -0.35.
+/// let eval = Eval::from_search(Score::from_centipawns(35), Color::Black);
+/// assert_eq!(eval, Eval::Centipawns(-35));
+/// assert_eq!(eval.to_string(), "-0.35");
+/// assert_eq!(Eval::from_search(Score::mate_in(3), Color::Black).to_string(), "#-2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Eval {
+    /// Centipawns (100 = one Pawn), positive when White is better.
+    #[serde(rename = "Cp")]
+    Centipawns(i32),
+    /// A forced mate in this many full moves: positive when White mates, negative when
+    /// Black does (0: the side to move is mated now).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Converts a search score, which is from the point of view of the side that was to
+    /// move (`mover`, who then played the move the score belongs to).
+    pub fn from_search(score: Score, mover: Color) -> Eval {
+        let sign = if mover == Color::White { 1 } else { -1 };
+        match (score.mate_moves(), score.centipawns()) {
+            (Some(n), _) => Eval::Mate(sign * n),
+            (None, Some(cp)) => Eval::Centipawns(sign * cp),
+            (None, None) => unreachable!("BUG: a score is either a mate or centipawns"),
+        }
+    }
+}
+
+impl fmt::Display for Eval {
+    /// `+0.35` / `-1.20` in Pawns, `#3` when White mates in 3, `#-2` when Black mates in 2.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Mate(n) => write!(f, "#{n}"),
+            Eval::Centipawns(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let a = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+            }
+        }
+    }
+}
+
+/// What is known about a move besides the move itself: kept with the game's history and
+/// written to saved games. Everything is optional; [`Game::play`] starts with an empty note
+/// and the player of the move fills in what it knows ([`Game::last_note_mut`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveNote {
+    /// How long the player thought, in milliseconds.
+    pub think_ms: Option<u64>,
+    /// The AI's evaluation when it chose the move (White's point of view).
+    pub eval: Option<Eval>,
+    /// A comment written by a person.
+    pub comment: Option<String>,
+}
+
+impl MoveNote {
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.think_ms.is_none() && self.eval.is_none() && self.comment.is_none()
+    }
+}
+
 /// One played move with what is needed to show and take it back.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
@@ -37,6 +110,8 @@ pub struct PlayedMove {
     pub san: String,
     /// Its coordinate token.
     pub token: String,
+    /// Think time, evaluation and comment, where known.
+    pub note: MoveNote,
     undo: Undo,
 }
 
@@ -105,6 +180,7 @@ impl Game {
             mv,
             san,
             token,
+            note: MoveNote::default(),
             undo,
         });
         Ok(self.history.last().expect("just pushed"))
@@ -131,6 +207,17 @@ impl Game {
         }
         let mv = notation::parse_move(&self.position, text).map_err(PlayError::Input)?;
         self.play_unchecked_end(mv)
+    }
+
+    /// The note of the move at index `ply` of [`Game::history`] (0 = the first move), to
+    /// record its think time, evaluation or a comment; `None` past the end.
+    pub fn note_mut(&mut self, ply: usize) -> Option<&mut MoveNote> {
+        self.history.get_mut(ply).map(|m| &mut m.note)
+    }
+
+    /// The note of the last move played, `None` at the start.
+    pub fn last_note_mut(&mut self) -> Option<&mut MoveNote> {
+        self.history.last_mut().map(|m| &mut m.note)
     }
 
     /// Takes back the last move; returns it, or `None` at the start.

@@ -7,6 +7,9 @@
 //! * [`variants`]: one file per game, written as data for the engine.
 //! * [`notation`]: coordinate tokens and SAN.
 //! * [`game`]: a played game with its history and repetition.
+//! * [`save`]: saved games (RON files, crash-safe writing, the data directory) and
+//!   [`notation::pgn`] export.
+//! * [`config`]: the user's config file.
 //! * [`ai`]: the computer opponent (search and evaluation); pure, it imports only `rules`.
 //! * [`uci`]: the UCI engine protocol over the search.
 //!
@@ -21,9 +24,11 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod config;
 pub mod game;
 pub mod notation;
 pub mod rules;
+pub mod save;
 pub mod uci;
 pub mod ui;
 pub mod variants;

@@ -6,21 +6,29 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 mod cli_ai;
+mod cli_save;
 
 /// Chess variants in which pieces promote, demote and level up.
 #[derive(Parser, Debug)]
 #[command(name = "rankup", version, about)]
 struct Args {
     /// Colour theme: a built-in (dark, light, high-contrast, mono), a user theme in the
-    /// config directory's themes/ folder, or a path to a .ron file.
-    #[arg(long, global = true, default_value = "dark")]
-    theme: String,
+    /// config directory's themes/ folder, or a path to a .ron file [default: the config
+    /// file's, else dark].
+    #[arg(long, global = true)]
+    theme: Option<String>,
     /// Letters for every piece instead of Unicode chess glyphs.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "unicode")]
     ascii: bool,
-    /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
+    /// Unicode chess glyphs (the default, unless the config file says ascii).
     #[arg(long, global = true)]
+    unicode: bool,
+    /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
+    #[arg(long, global = true, conflicts_with = "mouse")]
     no_mouse: bool,
+    /// Mouse clicks pick squares (the default, unless the config file turns it off).
+    #[arg(long, global = true)]
+    mouse: bool,
     /// What to do; without one, the app opens on its start screen.
     #[command(subcommand)]
     command: Option<Command>,
@@ -45,7 +53,7 @@ enum Command {
         /// The side you play against the AI: white or black.
         #[arg(long, default_value = "white")]
         color: String,
-        /// Watch the AI play both sides (at --ai's level, default 4).
+        /// Watch the AI play both sides (at --ai's level, default the config file's, else 4).
         #[arg(long)]
         watch: bool,
     },
@@ -117,14 +125,30 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
     },
+    /// Step through a saved game (.ron): the board at each move, stored scores and comments,
+    /// the engine's opinion, PGN export, and playing on from any move.
+    Review {
+        /// The saved game.
+        file: std::path::PathBuf,
+    },
+    /// Write a saved game (.ron) as PGN, to stdout or a file.
+    Export {
+        /// The saved game.
+        file: std::path::PathBuf,
+        /// Write the PGN to this file instead of stdout.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    // Each display flag is a choice only when given; otherwise the config file decides.
+    let flag = |on: bool, off: bool| (on || off).then_some(on);
     let ui = cli::UiArgs {
         theme: args.theme,
-        ascii: args.ascii,
-        no_mouse: args.no_mouse,
+        glyphs: flag(args.unicode, args.ascii),
+        mouse: flag(args.mouse, args.no_mouse),
     };
     let Some(command) = args.command else {
         return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));
@@ -144,6 +168,8 @@ fn main() -> ExitCode {
             clock.as_deref(),
             &cli::Opponent { ai, color, watch },
         ),
+        Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
+        Command::Review { file } => cli::review(&ui, &file),
         Command::Perft {
             variant,
             depth,

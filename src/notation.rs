@@ -1,4 +1,5 @@
-//! Move notation: coordinate tokens for machines and files, SAN for people.
+//! Move notation: coordinate tokens for machines and files, SAN for people, and PGN export
+//! of saved games ([`pgn`]).
 //!
 //! Position strings live with the engine (`crate::rules`, [`Position::fen`]) because the
 //! engine needs them for start positions.
@@ -8,6 +9,7 @@ use std::fmt;
 use crate::rules::{Move, Position};
 
 pub mod coord;
+pub mod pgn;
 pub mod san;
 
 pub use coord::CoordError;

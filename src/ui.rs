@@ -7,9 +7,11 @@
 
 pub mod action;
 pub mod app;
+pub mod browser;
 pub mod input;
 pub mod layout;
 pub mod render;
+pub mod review;
 pub mod theme;
 pub mod widgets;
 
@@ -25,12 +27,16 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
+use std::path::PathBuf;
+
+use crate::game::Eval;
 use crate::notation::san;
 use crate::rules::{ByColor, Move, Position};
+use crate::save::{self, DataDir, SavedGame};
 use crate::variants::VariantId;
 
 use action::Action;
-use app::{App, Options, Player, SearchRequest, Thinking, TimeControl};
+use app::{App, IoRequest, Options, Player, Screen, SearchRequest, Thinking, TimeControl};
 use theme::{ColorMode, Palette, Theme};
 
 /// How the app starts.
@@ -48,6 +54,12 @@ pub struct Launch {
     pub players: ByColor<Player>,
     /// The game highlighted on the start screen.
     pub preselect: Option<VariantId>,
+    /// The AI level the config file names: the start screen offers that opponent.
+    pub level: Option<crate::ai::Level>,
+    /// Where games are saved (the autosave, the games folder); `None` saves nothing.
+    pub data: Option<DataDir>,
+    /// Review this saved game (read from this file) instead of playing.
+    pub review: Option<(PathBuf, SavedGame)>,
 }
 
 /// Runs the app until the player quits.
@@ -56,10 +68,22 @@ pub struct Launch {
 /// Terminal I/O errors.
 pub fn run(launch: Launch) -> io::Result<()> {
     let palette = Palette::new(launch.theme, ColorMode::from_env());
-    let mut app = match launch.start {
-        Some(pos) => App::playing(launch.options, palette, pos, launch.clock, launch.players),
-        None => App::new(launch.options, palette, launch.preselect),
+    let mut app = match (launch.review, launch.start) {
+        (Some((path, saved)), _) => App::reviewing(launch.options, palette, saved, Some(path))
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?,
+        (None, Some(pos)) => {
+            App::playing(launch.options, palette, pos, launch.clock, launch.players)
+        }
+        (None, None) => App::new(launch.options, palette, launch.preselect),
     };
+    app.data = launch.data;
+    if let (Some(level), Screen::Menu(menu)) = (launch.level, &mut app.screen) {
+        menu.opponent = app::opponent_choices()
+            .iter()
+            .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
+            .unwrap_or(0);
+    }
+    offer_resume(&mut app);
     // A dropped SSH connection sends SIGHUP; kill sends SIGTERM. Both end the loop cleanly
     // so the terminal is restored (and, with saves, the game is kept).
     let stop = Arc::new(AtomicBool::new(false));
@@ -84,6 +108,100 @@ pub fn run(launch: Launch) -> io::Result<()> {
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
+}
+
+/// On the start screen, offers the unfinished game of the autosave; a broken autosave is
+/// reported and left untouched.
+fn offer_resume(app: &mut App) {
+    let (Some(data), Screen::Menu(menu)) = (&app.data, &mut app.screen) else {
+        return;
+    };
+    match data.load_autosave() {
+        Ok(Some(saved)) if saved.is_unfinished() && !saved.moves.is_empty() => {
+            menu.resume = Some(saved);
+        }
+        Ok(_) => {}
+        Err(e) => {
+            menu.notice = Some(app::Message {
+                text: format!("the autosave cannot be resumed: {e}"),
+                error: true,
+            })
+        }
+    }
+}
+
+/// Does the file operations the app asked for and hands it the answers (which may ask for
+/// more), until none are left.
+fn perform_io(app: &mut App) {
+    loop {
+        let requests = app.take_io();
+        if requests.is_empty() {
+            return;
+        }
+        for request in requests {
+            if let Some(answer) = perform(app.data.as_ref(), request) {
+                app.update(answer);
+            }
+        }
+    }
+}
+
+/// One file operation; its answer for the app, if it needs one.
+fn perform(data: Option<&DataDir>, request: IoRequest) -> Option<Action> {
+    let failed = |text: String| Some(Action::Notice { text, error: true });
+    match request {
+        IoRequest::Autosave(game) => match data?.autosave(&game) {
+            Ok(()) => None,
+            Err(e) => failed(format!("autosave failed: {e}")),
+        },
+        IoRequest::Store {
+            game_id,
+            path,
+            game,
+            drop_autosave,
+        } => {
+            let data = data?;
+            let result = match path {
+                Some(p) => save::save(&p, &game).map(|()| p),
+                None => data.archive(&game),
+            };
+            if result.is_ok() && drop_autosave {
+                if let Err(e) = data.remove_autosave() {
+                    return failed(format!("cannot remove the autosave: {e}"));
+                }
+            }
+            Some(Action::Stored {
+                game_id,
+                result: result.map_err(|e| e.to_string()),
+            })
+        }
+        IoRequest::List => {
+            let data = data?;
+            Some(Action::Listed(data.list().map_err(|e| {
+                format!("cannot read {}: {e}", data.saves_dir().display())
+            })))
+        }
+        IoRequest::Load { path, play_on } => {
+            let result = save::load(&path).map_err(|e| e.to_string());
+            Some(Action::Loaded {
+                path,
+                play_on,
+                result,
+            })
+        }
+        IoRequest::Export { path, text } => {
+            Some(match save::write_atomic(&path, text.as_bytes()) {
+                Ok(()) => Action::Notice {
+                    text: format!("exported to {}", path.display()),
+                    error: false,
+                },
+                Err(e) => Action::Notice {
+                    text: format!("cannot write {}: {e}", path.display()),
+                    error: true,
+                },
+            })
+        }
+    }
 }
 
 /// What the loop waits for: terminal input (from the reader thread) or AI progress.
@@ -147,6 +265,7 @@ fn spawn_search(request: SearchRequest, tx: Sender<Incoming>) -> Job {
             score: score.to_string(),
             line: line_san(pos, pv),
             nodes,
+            eval: Some(Eval::from_search(score, pos.turn())),
         };
         let info_tx = tx.clone();
         let result =
@@ -249,6 +368,9 @@ fn run_loop(
             }
         }
         app.update(Action::Tick(Instant::now()));
+        // Saved before anything else can go wrong: a move is on disk within one turn of
+        // the loop (at most ~50 ms), and a hang-up still writes the last state.
+        perform_io(app);
         if !open || stop.load(Ordering::Relaxed) {
             app.update(Action::ForceQuit);
         }

@@ -186,6 +186,10 @@ fn split(text: &str) -> Option<Parts> {
         return None;
     }
     let split_at = rest.len() - digits - 1;
+    // The file letter before the digits may be any character the user typed.
+    if !rest.is_char_boundary(split_at) {
+        return None;
+    }
     p.to = Some(rest[split_at..].parse().ok()?);
     let mut head = &rest[..split_at];
     if let Some(h) = head.strip_suffix(['x', ':']) {

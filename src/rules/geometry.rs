@@ -107,7 +107,8 @@ impl FromStr for Square {
             return Err(err());
         }
         let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let digits = &s[1..];
+        // A multi-byte first character is no file letter (and no place to slice).
+        let digits = s.get(1..).ok_or_else(err)?;
         if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
             return Err(err());
         }

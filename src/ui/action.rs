@@ -1,9 +1,11 @@
 //! Everything a player can ask the app to do. Keys and mouse clicks become actions
 //! ([`super::input`]); [`super::app::App::update`] is the only place state changes.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::rules::Move;
+use crate::save::{Listing, SavedGame};
 
 use super::app::Thinking;
 
@@ -100,5 +102,46 @@ pub enum Action {
         best: Option<Move>,
         /// What the search saw.
         thinking: Thinking,
+    },
+    /// Jump to the first entry (review: the start position).
+    Home,
+    /// Jump to the last entry (review: the final position).
+    End,
+    /// Change the order of a list.
+    Sort,
+    /// Review: play on from the shown position; browser: play on from the saved game's end.
+    PlayFromHere,
+    /// Review: export the game as PGN.
+    Export,
+    /// Start screen: resume the unfinished game.
+    Resume,
+    /// Start screen: open the games browser.
+    Browse,
+    /// Give the game a name and save it in the games folder (asks for the name).
+    SaveAs,
+    /// The games list, read from disk.
+    Listed(Result<Vec<Listing>, String>),
+    /// A saved game read from disk, for review or to play on.
+    Loaded {
+        /// The file.
+        path: PathBuf,
+        /// Play on (otherwise review).
+        play_on: bool,
+        /// The game, or why it could not be loaded.
+        result: Result<SavedGame, String>,
+    },
+    /// A game was written to the games folder.
+    Stored {
+        /// The game's id within this run of the app.
+        game_id: u64,
+        /// Where it went, or why it could not be written.
+        result: Result<PathBuf, String>,
+    },
+    /// A file operation's outcome worth telling the player.
+    Notice {
+        /// The text.
+        text: String,
+        /// Whether it went wrong.
+        error: bool,
     },
 }

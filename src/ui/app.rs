@@ -3,17 +3,21 @@
 //! Nothing here draws or reads the terminal: time arrives as [`Action::Tick`], the terminal
 //! size as [`App::resize`], so the whole app can be driven and inspected in tests.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::ai::{Level, SearchLimits};
-use crate::game::Game;
+use crate::game::{Eval, Game};
 use crate::notation::{self, coord, san};
 use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
+use crate::save::{DataDir, GameMeta, SavedGame, Timestamp};
 use crate::variants::{variant, VariantId};
 
 use super::action::{Action, Dir};
+use super::browser::{Browser, BrowserStep};
 use super::input::Context;
 use super::layout::play_layout;
+use super::review::{Review, ReviewStep};
 use super::theme::Palette;
 
 /// Display options the player can toggle.
@@ -112,6 +116,61 @@ impl Player {
     }
 }
 
+impl Player {
+    /// The saved-game form of this player.
+    pub fn to_saved(self) -> crate::save::Player {
+        match self {
+            Player::Human => crate::save::Player::ANONYMOUS,
+            Player::Ai(level) => crate::save::Player::Ai { level },
+        }
+    }
+
+    /// The player a saved game names.
+    pub fn from_saved(saved: &crate::save::Player) -> Player {
+        match saved {
+            crate::save::Player::Human { .. } => Player::Human,
+            crate::save::Player::Ai { level } => Player::Ai(*level),
+        }
+    }
+}
+
+/// A file operation the app wants done; the event loop does it and answers with an action
+/// (the app itself never touches the disk, so tests drive it without files).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IoRequest {
+    /// Rewrite the autosave with the current game.
+    Autosave(SavedGame),
+    /// Keep a game in the games folder: at `path`, or under a new name from its start time
+    /// when `None`. Answered by [`Action::Stored`]. With `drop_autosave`, the autosave is
+    /// removed once the game is safely stored (it was the game in the autosave).
+    Store {
+        /// The game's id within this run.
+        game_id: u64,
+        /// Where to write it.
+        path: Option<PathBuf>,
+        /// The game.
+        game: SavedGame,
+        /// Remove the autosave after a successful write.
+        drop_autosave: bool,
+    },
+    /// List the saved games ([`Action::Listed`]).
+    List,
+    /// Read a saved game ([`Action::Loaded`]).
+    Load {
+        /// The file.
+        path: PathBuf,
+        /// Play on (otherwise review).
+        play_on: bool,
+    },
+    /// Write an exported game ([`Action::Notice`]).
+    Export {
+        /// The file.
+        path: PathBuf,
+        /// Its text.
+        text: String,
+    },
+}
+
 /// What a running search has found so far, ready to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -123,6 +182,8 @@ pub struct Thinking {
     pub line: String,
     /// Nodes searched.
     pub nodes: u64,
+    /// The score from White's point of view, as saved with an AI's move.
+    pub eval: Option<Eval>,
 }
 
 /// A search the app wants run; the event loop runs it on a thread and answers with
@@ -244,6 +305,20 @@ pub struct Play {
     pub hint_wanted: bool,
     /// The last hint, highlighted on the board until the position changes.
     pub hint: Option<Move>,
+    /// Players, times and name, for saving.
+    pub meta: GameMeta,
+    /// Identifies this game among those played in this run (for save answers).
+    pub game_id: u64,
+    /// The file in the games folder that keeps this game, once it has one.
+    pub file: Option<PathBuf>,
+    /// The generation last written to the autosave.
+    pub autosaved: Option<u64>,
+    /// The generation last kept in `file` (finished games and "save as").
+    pub stored: Option<u64>,
+    /// When the side to move started thinking (for the think time saved with its move).
+    pub turn_started: Option<Instant>,
+    /// The typed text is a name for "save as", not a move.
+    pub naming: bool,
 }
 
 /// One entry of the start screen's game list.
@@ -292,6 +367,10 @@ pub struct Menu {
     pub clock: usize,
     /// Index into [`opponent_choices`].
     pub opponent: usize,
+    /// The unfinished game found in the autosave, offered for resuming.
+    pub resume: Option<SavedGame>,
+    /// A message on the start screen (a broken autosave, a file error).
+    pub notice: Option<Message>,
 }
 
 impl Menu {
@@ -318,6 +397,8 @@ impl Menu {
             side: Color::White,
             clock: 0,
             opponent: 0,
+            resume: None,
+            notice: None,
         }
     }
 
@@ -349,6 +430,10 @@ pub enum Screen {
     Menu(Menu),
     /// Playing.
     Play(Box<Play>),
+    /// The saved games.
+    Browser(Browser),
+    /// Looking through a saved game.
+    Review(Box<Review>),
 }
 
 /// The whole app.
@@ -368,6 +453,12 @@ pub struct App {
     pub now: Option<Instant>,
     /// False once the app should exit.
     pub running: bool,
+    /// Where games are saved; `None` keeps everything in memory (tests, or no home).
+    pub data: Option<DataDir>,
+    /// File operations waiting for the event loop ([`App::take_io`]).
+    pub io: Vec<IoRequest>,
+    /// The id the next game gets.
+    next_game_id: u64,
 }
 
 impl App {
@@ -381,6 +472,9 @@ impl App {
             size: (80, 24),
             now: None,
             running: true,
+            data: None,
+            io: Vec::new(),
+            next_game_id: 1,
         }
     }
 
@@ -395,15 +489,85 @@ impl App {
     ) -> App {
         let mut app = App::new(options, palette, None);
         let flipped = players.white != Player::Human && players.black == Player::Human;
-        app.screen = Screen::Play(Box::new(new_play(start, clock, flipped, players)));
+        let play = app.new_play(Game::new(start), clock, flipped, players, None);
+        app.screen = Screen::Play(Box::new(play));
         app
+    }
+
+    /// The app reviewing `saved` (read from `path`).
+    ///
+    /// # Errors
+    /// A message when the game does not replay.
+    pub fn reviewing(
+        options: Options,
+        palette: Palette,
+        saved: SavedGame,
+        path: Option<PathBuf>,
+    ) -> Result<App, String> {
+        let mut app = App::new(options, palette, None);
+        app.screen = Screen::Review(Box::new(Review::new(saved, path)?));
+        Ok(app)
+    }
+
+    /// A new game with the next id; `meta` defaults to the players starting now.
+    fn new_play(
+        &mut self,
+        game: Game,
+        clock: Option<TimeControl>,
+        flipped: bool,
+        players: ByColor<Player>,
+        meta: Option<GameMeta>,
+    ) -> Play {
+        let id = self.next_game_id;
+        self.next_game_id += 1;
+        let meta = meta
+            .unwrap_or_else(|| GameMeta::new(players.white.to_saved(), players.black.to_saved()));
+        new_play(game, clock, flipped, players, meta, id)
+    }
+
+    /// The file operations wanted since the last call, oldest first: an autosave after
+    /// every change to the game, the finished game kept in the games folder, and whatever
+    /// the player asked for. Without a data directory only the player's requests remain
+    /// (and those that need the folder are dropped).
+    pub fn take_io(&mut self) -> Vec<IoRequest> {
+        if let (Screen::Play(p), Some(_)) = (&mut self.screen, &self.data) {
+            let finished = p.game.outcome().is_some();
+            if finished && p.meta.ended.is_none() {
+                p.meta.ended = Some(Timestamp::now());
+            }
+            if !finished {
+                p.meta.ended = None;
+            }
+            let worth = !p.game.history().is_empty() || finished;
+            if worth && p.autosaved != Some(p.generation) {
+                p.autosaved = Some(p.generation);
+                self.io
+                    .push(IoRequest::Autosave(SavedGame::from_game(&p.game, &p.meta)));
+            }
+            if finished && p.stored != Some(p.generation) {
+                p.stored = Some(p.generation);
+                self.io.push(IoRequest::Store {
+                    game_id: p.game_id,
+                    path: p.file.clone(),
+                    game: SavedGame::from_game(&p.game, &p.meta),
+                    drop_autosave: false,
+                });
+            }
+        }
+        if self.data.is_none() {
+            self.io
+                .retain(|r| matches!(r, IoRequest::Load { .. } | IoRequest::Export { .. }));
+        }
+        std::mem::take(&mut self.io)
     }
 
     /// The search the app wants run now, if any: the AI's move when an AI is to move, or a
     /// hint the player asked for. Pure: asking twice gives the same `id`.
     pub fn search_request(&self) -> Option<SearchRequest> {
-        let Screen::Play(p) = &self.screen else {
-            return None;
+        let p = match &self.screen {
+            Screen::Play(p) => p,
+            Screen::Review(r) => return r.search_request(),
+            _ => return None,
         };
         if p.game.outcome().is_some() || p.question.is_some() {
             return None;
@@ -443,7 +607,7 @@ impl App {
     pub fn play(&self) -> Option<&Play> {
         match &self.screen {
             Screen::Play(p) => Some(p),
-            Screen::Menu(_) => None,
+            _ => None,
         }
     }
 
@@ -454,6 +618,9 @@ impl App {
         }
         match &self.screen {
             Screen::Menu(_) => Context::Menu,
+            Screen::Browser(_) => Context::Browser,
+            Screen::Review(r) if r.typing.is_some() => Context::Typing,
+            Screen::Review(_) => Context::Review,
             Screen::Play(p) => {
                 if p.question.is_some() {
                     Context::Confirm
@@ -481,6 +648,9 @@ impl App {
             self.running = false;
             return;
         }
+        if self.file_answer(&action) {
+            return;
+        }
         if let Some(card) = self.card {
             self.update_card(card, action);
             return;
@@ -488,10 +658,107 @@ impl App {
         let now = self.now;
         let size = self.size;
         match &mut self.screen {
+            Screen::Browser(browser) => match browser.update(action) {
+                BrowserStep::Stay => {}
+                BrowserStep::Leave => self.screen = Screen::Menu(Menu::new(None)),
+                BrowserStep::Review(path) => self.io.push(IoRequest::Load {
+                    path,
+                    play_on: false,
+                }),
+                BrowserStep::Continue(path) => self.io.push(IoRequest::Load {
+                    path,
+                    play_on: true,
+                }),
+            },
+            Screen::Review(review) => {
+                if action == Action::Help {
+                    self.card = Some(Card::Help);
+                    return;
+                }
+                match review.update(action) {
+                    ReviewStep::Stay => {}
+                    ReviewStep::Leave => {
+                        let id = review.saved.variant;
+                        self.screen = Screen::Menu(Menu::new(Some(id)));
+                    }
+                    ReviewStep::Export(path, text) => {
+                        self.io.push(IoRequest::Export { path, text });
+                    }
+                    ReviewStep::PlayFromHere => match review.game_here() {
+                        Ok((game, meta)) => {
+                            let players = ByColor {
+                                white: Player::from_saved(&meta.white),
+                                black: Player::from_saved(&meta.black),
+                            };
+                            let flipped = review.flipped;
+                            let mut play = self.new_play(game, None, flipped, players, Some(meta));
+                            play.info("playing on from the reviewed position");
+                            self.screen = Screen::Play(Box::new(play));
+                        }
+                        Err(e) => {
+                            review.message = Some(Message {
+                                text: e,
+                                error: true,
+                            })
+                        }
+                    },
+                }
+            }
             Screen::Menu(menu) => match action {
                 Action::Quit => self.running = false,
                 Action::Help => self.card = Some(Card::Help),
+                Action::Browse => {
+                    if self.data.is_some() {
+                        self.screen = Screen::Browser(Browser::new());
+                        self.io.push(IoRequest::List);
+                    } else {
+                        menu.notice = Some(Message {
+                            text: "no data directory: games are not saved (set RANKUP_DATA_DIR)"
+                                .into(),
+                            error: true,
+                        });
+                    }
+                }
+                Action::Resume => match menu.resume.take() {
+                    Some(saved) => match saved.to_game() {
+                        Ok(game) => {
+                            let meta = saved.meta();
+                            let players = ByColor {
+                                white: Player::from_saved(&meta.white),
+                                black: Player::from_saved(&meta.black),
+                            };
+                            let flipped =
+                                players.white != Player::Human && players.black == Player::Human;
+                            let mut play = self.new_play(game, None, flipped, players, Some(meta));
+                            play.autosaved = Some(play.generation);
+                            play.info("resumed the unfinished game");
+                            self.screen = Screen::Play(Box::new(play));
+                        }
+                        Err(e) => {
+                            menu.notice = Some(Message {
+                                text: e.to_string(),
+                                error: true,
+                            })
+                        }
+                    },
+                    None => {
+                        menu.notice = Some(Message {
+                            text: "no unfinished game to resume".into(),
+                            error: true,
+                        })
+                    }
+                },
                 Action::Start => {
+                    // The unfinished game offered for resuming is kept in the games folder
+                    // before the new game's autosave replaces it.
+                    if let Some(old) = menu.resume.take() {
+                        self.io.push(IoRequest::Store {
+                            game_id: 0,
+                            path: None,
+                            game: old,
+                            drop_autosave: true,
+                        });
+                    }
                     let id = menu.game();
                     let clock = CLOCK_CHOICES[menu.clock].map(|(m, s)| TimeControl {
                         base: Duration::from_secs(m * 60),
@@ -512,12 +779,14 @@ impl App {
                         white: ai(Color::White),
                         black: ai(Color::Black),
                     };
-                    self.screen = Screen::Play(Box::new(new_play(
-                        Position::start(variant(id)),
+                    let play = self.new_play(
+                        Game::new(Position::start(variant(id))),
                         clock,
                         flipped,
                         players,
-                    )));
+                        None,
+                    );
+                    self.screen = Screen::Play(Box::new(play));
                 }
                 other => menu_update(menu, other),
             },
@@ -533,8 +802,55 @@ impl App {
                         })
                     }
                     Action::NewGame => {
+                        // An unfinished game is kept in the games folder (it can be played
+                        // on from the browser) and leaves the autosave.
+                        if play.game.outcome().is_none() && !play.game.history().is_empty() {
+                            self.io.push(IoRequest::Store {
+                                game_id: play.game_id,
+                                path: play.file.clone(),
+                                game: SavedGame::from_game(&play.game, &play.meta),
+                                drop_autosave: true,
+                            });
+                        }
                         let id = play_variant_id(play);
                         self.screen = Screen::Menu(Menu::new(id));
+                    }
+                    Action::SaveAs => {
+                        if self.data.is_none() {
+                            play.error(
+                                "no data directory: games are not saved (set RANKUP_DATA_DIR)"
+                                    .into(),
+                            );
+                        } else {
+                            play.selected = None;
+                            play.naming = true;
+                            play.typing = Some(play.meta.name.clone().unwrap_or_default());
+                            play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
+                        }
+                    }
+                    Action::Submit if play.naming => {
+                        let name = play.typing.take().unwrap_or_default().trim().to_string();
+                        play.naming = false;
+                        match &self.data {
+                            Some(data) if !name.is_empty() => {
+                                let path = data.named_path(&name);
+                                play.meta.name = Some(name);
+                                play.file = Some(path.clone());
+                                play.stored = Some(play.generation);
+                                self.io.push(IoRequest::Store {
+                                    game_id: play.game_id,
+                                    path: Some(path),
+                                    game: SavedGame::from_game(&play.game, &play.meta),
+                                    drop_autosave: false,
+                                });
+                            }
+                            _ => play.info("not saved"),
+                        }
+                    }
+                    Action::Cancel if play.naming => {
+                        play.naming = false;
+                        play.typing = None;
+                        play.info("not saved");
                     }
                     Action::Quit if play.question.is_none() => {
                         if play.game.outcome().is_none() && !play.game.history().is_empty() {
@@ -584,6 +900,69 @@ impl App {
         }
     }
 
+    /// Handles the answers to file operations; true when `action` was one.
+    fn file_answer(&mut self, action: &Action) -> bool {
+        match action {
+            Action::Listed(result) => {
+                if let Screen::Browser(b) = &mut self.screen {
+                    b.listed(result.clone());
+                }
+            }
+            Action::Loaded {
+                path,
+                play_on,
+                result,
+            } => match result {
+                Err(e) => self.notice(e.clone(), true),
+                Ok(saved) if *play_on => match saved.to_game() {
+                    Ok(game) => {
+                        let meta = saved.meta();
+                        let players = ByColor {
+                            white: Player::from_saved(&meta.white),
+                            black: Player::from_saved(&meta.black),
+                        };
+                        let flipped =
+                            players.white != Player::Human && players.black == Player::Human;
+                        let mut play = self.new_play(game, None, flipped, players, Some(meta));
+                        play.file = Some(path.clone());
+                        play.info(&format!("playing on: {}", path.display()));
+                        self.screen = Screen::Play(Box::new(play));
+                    }
+                    Err(e) => self.notice(e.to_string(), true),
+                },
+                Ok(saved) => match Review::new(saved.clone(), Some(path.clone())) {
+                    Ok(review) => self.screen = Screen::Review(Box::new(review)),
+                    Err(e) => self.notice(e, true),
+                },
+            },
+            Action::Stored { game_id, result } => match result {
+                Ok(path) => {
+                    if let Screen::Play(p) = &mut self.screen {
+                        if p.game_id == *game_id {
+                            p.file = Some(path.clone());
+                            p.info(&format!("game saved: {}", path.display()));
+                        }
+                    }
+                }
+                Err(e) => self.notice(e.clone(), true),
+            },
+            Action::Notice { text, error } => self.notice(text.clone(), *error),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Shows a message on whatever screen is up.
+    fn notice(&mut self, text: String, error: bool) {
+        let message = Some(Message { text, error });
+        match &mut self.screen {
+            Screen::Menu(m) => m.notice = message,
+            Screen::Play(p) => p.message = message,
+            Screen::Browser(b) => b.message = message,
+            Screen::Review(r) => r.message = message,
+        }
+    }
+
     fn update_card(&mut self, card: Card, action: Action) {
         let shape_variant = self.play().map(|p| p.game.position().variant());
         match (card, action) {
@@ -614,15 +993,19 @@ fn play_variant_id(play: &Play) -> Option<VariantId> {
 }
 
 fn new_play(
-    start: Position,
+    game: Game,
     clock: Option<TimeControl>,
     flipped: bool,
     players: ByColor<Player>,
+    meta: GameMeta,
+    game_id: u64,
 ) -> Play {
     // Start the cursor on the King of the side at the bottom: a piece the player knows.
-    let cursor = start.royal_square(if flipped { Color::Black } else { Color::White });
+    let cursor = game
+        .position()
+        .royal_square(if flipped { Color::Black } else { Color::White });
     Play {
-        game: Game::new(start),
+        game,
         redo: Vec::new(),
         cursor,
         selected: None,
@@ -642,6 +1025,13 @@ fn new_play(
         thinking: None,
         hint_wanted: false,
         hint: None,
+        meta,
+        game_id,
+        file: None,
+        autosaved: None,
+        stored: None,
+        turn_started: None,
+        naming: false,
     }
 }
 
@@ -745,6 +1135,9 @@ impl Play {
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
                         self.play_move(mv, now);
+                        if let Some(note) = self.game.last_note_mut() {
+                            note.eval = thinking.eval;
+                        }
                     }
                 }
             }
@@ -813,6 +1206,7 @@ impl Play {
         if self.game.outcome().is_some() {
             return;
         }
+        self.turn_started.get_or_insert(now);
         let turn = self.game.position().turn();
         let Some(clocks) = &mut self.clocks else {
             return;
@@ -833,6 +1227,7 @@ impl Play {
                 }
             };
             self.game.declare(outcome);
+            self.changed();
             self.selected = None;
             self.info(&format!("{outcome}"));
         }
@@ -861,6 +1256,13 @@ impl Play {
         match self.game.play(mv) {
             Ok(played) => {
                 let san = played.san.clone();
+                if let (Some(started), Some(now)) = (self.turn_started, now) {
+                    let ms = now.saturating_duration_since(started).as_millis();
+                    if let Some(note) = self.game.last_note_mut() {
+                        note.think_ms = Some(ms.min(u128::from(u64::MAX)) as u64);
+                    }
+                }
+                self.turn_started = now;
                 self.changed();
                 self.selected = None;
                 self.picker = None;
@@ -1050,6 +1452,7 @@ impl Play {
                         reason: EndReason::Agreement,
                     };
                     self.game.declare(outcome);
+                    self.changed();
                     self.draw_offer = None;
                     self.info(&format!("{turn} accepts: {outcome}"));
                 } else {

@@ -20,6 +20,10 @@ pub enum Context {
     Confirm,
     /// The help screen or the rules card.
     Card,
+    /// The games browser.
+    Browser,
+    /// Reviewing a saved game.
+    Review,
 }
 
 /// The action for `key` in `context`, if any.
@@ -78,8 +82,38 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Enter => Some(Start),
             Char('q') | Esc => Some(Quit),
             Char('?') => Some(Help),
+            Char('r') => Some(Resume),
+            Char('b') => Some(Browse),
             _ => None,
         },
+        Context::Browser => match key.code {
+            Up | Char('k') => Some(Move(Dir::Up)),
+            Down | Char('j') => Some(Move(Dir::Down)),
+            KeyCode::Home | Char('g') => Some(Action::Home),
+            KeyCode::End | Char('G') => Some(Action::End),
+            Enter => Some(Select),
+            Char('c') | Char('p') => Some(PlayFromHere),
+            Char('s') => Some(Sort),
+            Esc | Char('q') => Some(Cancel),
+            Char('?') => Some(Help),
+            _ => None,
+        },
+        Context::Review => arrows(key.code).or(match key.code {
+            Char('h') => Some(Move(Dir::Left)),
+            Char('l') => Some(Move(Dir::Right)),
+            Char('k') => Some(Move(Dir::Up)),
+            Char('j') => Some(Move(Dir::Down)),
+            KeyCode::Home | Char('g') => Some(Action::Home),
+            KeyCode::End | Char('G') => Some(Action::End),
+            Char(':') | Char('/') => Some(StartTyping),
+            Char('f') => Some(Flip),
+            Char('e') | Char('H') => Some(Hint),
+            Char('p') => Some(PlayFromHere),
+            Char('x') => Some(Export),
+            Char('?') => Some(Help),
+            Esc | Char('q') => Some(Cancel),
+            _ => None,
+        }),
         Context::Board => arrows(key.code).or(match key.code {
             Char('k') => Some(Move(Dir::Up)),
             Char('j') => Some(Move(Dir::Down)),
@@ -99,6 +133,7 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('R') => Some(Resign),
             Char('D') => Some(OfferDraw),
             Char('H') => Some(Hint),
+            Char('S') => Some(SaveAs),
             Char('q') => Some(Quit),
             PageUp => Some(Scroll(-10)),
             PageDown => Some(Scroll(10)),
@@ -125,6 +160,10 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("c", "rules card: special rules and how each piece moves"),
     ("[ ] PgUp PgDn", "scroll the move list"),
     ("H", "hint: what the AI would play"),
+    (
+        "S",
+        "save the game under a name (games are also saved after every move)",
+    ),
     ("D", "offer a draw / accept the opponent's offer"),
     ("R", "resign"),
     ("n", "new game (start screen)"),

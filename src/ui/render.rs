@@ -6,15 +6,17 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::rules::{Color, MoveKind, Squares};
+use crate::rules::{Color, MoveKind, Position, Squares};
 use crate::variants::variant;
 
 use super::app::{
     captured, check_square, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry,
     MenuField, Play, Player, Question, Screen, CLOCK_CHOICES,
 };
+use super::browser::Browser;
 use super::input::BOARD_KEYS;
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
+use super::review::Review;
 use super::theme::Palette;
 use super::widgets::board::{piece_glyph, piece_marker, piece_stage, BoardWidget};
 
@@ -27,6 +29,8 @@ pub fn render(app: &App, frame: &mut Frame) {
     match &app.screen {
         Screen::Menu(menu) => render_menu(app, menu, frame, area),
         Screen::Play(play) => render_play(app, play, frame, area),
+        Screen::Browser(browser) => render_browser(app, browser, frame, area),
+        Screen::Review(review) => render_review(app, review, frame, area),
     }
     match app.card {
         Some(Card::Help) => render_help(app, frame, area),
@@ -100,6 +104,9 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         if let Some(q) = play.question {
             let text = match q {
                 Question::Resign => format!("{} resigns? y/n", pos.turn()),
+                Question::Quit if app.data.is_some() => {
+                    "Quit rankup? The game is kept: resume it next time. y/n".to_string()
+                }
                 Question::Quit => "Quit rankup? The game will be lost. y/n".to_string(),
             };
             let w = (text.len() as u16 + 4).min(area.width);
@@ -200,6 +207,49 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         }
     };
     frame.render_widget(Paragraph::new(input), layout.input);
+}
+
+/// The move list as rows `12. Nf3      Nc6`, the move after ply `current` (1-based ply
+/// count: the move that led to the shown position) highlighted.
+fn move_lines(
+    p: &Palette,
+    start: &Position,
+    sans: &[&str],
+    current: Option<usize>,
+) -> Vec<Line<'static>> {
+    let mut rows = Vec::new();
+    let mut number = start.fullmoves();
+    let mut i = 0;
+    let style = |ply: usize| {
+        if current == Some(ply) {
+            p.highlight()
+        } else {
+            p.text()
+        }
+    };
+    let black_first = start.turn() == Color::Black && !sans.is_empty();
+    if black_first {
+        rows.push(Line::from(vec![
+            Span::styled(format!("{number:>3}. {:<9} ", "..."), p.text()),
+            Span::styled(sans[0].to_string(), style(1)),
+        ]));
+        number += 1;
+        i = 1;
+    }
+    while i < sans.len() {
+        let mut spans = vec![
+            Span::styled(format!("{number:>3}. "), p.dim()),
+            Span::styled(format!("{:<9}", sans[i]), style(i + 1)),
+        ];
+        if let Some(black) = sans.get(i + 1) {
+            spans.push(Span::styled(" ", p.text()));
+            spans.push(Span::styled(black.to_string(), style(i + 2)));
+        }
+        rows.push(Line::from(spans));
+        number += 1;
+        i += 2;
+    }
+    rows
 }
 
 fn centered(around: Rect, w: u16, h: u16) -> Rect {
@@ -314,34 +364,14 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         area.width,
         area.height - move_area.height,
     );
-    let history = play.game.history();
-    let start = play.game.start();
-    let mut rows: Vec<String> = Vec::new();
-    let mut number = start.fullmoves();
-    let mut i = 0;
-    if start.turn() == Color::Black && !history.is_empty() {
-        rows.push(format!("{number:>3}. {:<9} {}", "...", history[0].san));
-        number += 1;
-        i = 1;
-    }
-    while i < history.len() {
-        let white = &history[i].san;
-        let black = history.get(i + 1).map_or("", |m| m.san.as_str());
-        rows.push(format!("{number:>3}. {white:<9} {black}"));
-        number += 1;
-        i += 2;
-    }
+    let sans: Vec<&str> = play.game.history().iter().map(|m| m.san.as_str()).collect();
+    let rows = move_lines(p, play.game.start(), &sans, None);
     let visible = move_area.height.saturating_sub(2) as usize;
     let first = match play.scroll {
         Some(s) => s.min(rows.len().saturating_sub(1)),
         None => rows.len().saturating_sub(visible),
     };
-    let shown: Vec<Line> = rows
-        .iter()
-        .skip(first)
-        .take(visible)
-        .map(|r| Line::styled(r.clone(), p.text()))
-        .collect();
+    let shown: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
     let title = if play.scroll.is_some() {
         " moves ([ ] scroll) "
     } else {
@@ -461,11 +491,31 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
             Span::styled(clock, p.text()),
         ]),
         Line::default(),
-        Line::styled(
-            " ↑↓ choose · Tab next field · ←→ change · Enter start · ? help · q quit",
-            p.dim(),
-        ),
+        match &menu.notice {
+            Some(m) => Line::styled(
+                fit(&format!(" {}", m.text), area.width as usize),
+                if m.error { p.error() } else { p.dim() },
+            ),
+            None => Line::styled(
+                " ↑↓ game · Tab field · ←→ change · Enter start · b saved games · ? help · q quit",
+                p.dim(),
+            ),
+        },
     ]);
+    // The unfinished game of the autosave, on the line under the title.
+    if let Some(saved) = &menu.resume {
+        let (y, mo, d) = saved.started.date();
+        let (h, mi, _) = saved.started.time_of_day();
+        let text = format!(
+            " Unfinished: {}, {} move{}, {} v {}, {y:04}-{mo:02}-{d:02} {h:02}:{mi:02}: r resumes it",
+            variant(saved.variant).name(),
+            saved.moves.len().div_ceil(2),
+            if saved.moves.len() > 2 { "s" } else { "" },
+            who(&saved.white),
+            who(&saved.black),
+        );
+        lines[1] = Line::styled(fit(&text, area.width as usize), p.accent());
+    }
     frame.render_widget(Paragraph::new(lines), area);
 }
 
@@ -631,4 +681,216 @@ fn render_rules(
         ]));
     }
     frame.render_widget(Paragraph::new(items), list_area);
+}
+
+/// The games browser: one row per saved game, newest first (or by the chosen key).
+fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let [title, list, bottom] = ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Length(2),
+        ratatui::layout::Constraint::Min(1),
+        ratatui::layout::Constraint::Length(1),
+    ])
+    .areas(area);
+    let dir = app
+        .data
+        .as_ref()
+        .map(|d| d.saves_dir().display().to_string())
+        .unwrap_or_default();
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::from(vec![
+                Span::styled(" rankup · saved games ", p.accent()),
+                Span::styled(
+                    format!("· sorted by {} · {dir}", browser.sort.label()),
+                    p.dim(),
+                ),
+            ]),
+            Line::styled(
+                format!(
+                    "   {:<16} {:<22} {:<7} {:>5}  {}",
+                    "started", "game", "result", "moves", "players"
+                ),
+                p.dim(),
+            ),
+        ]),
+        title,
+    );
+    let rows: Vec<Line> = match &browser.listings {
+        None => vec![Line::styled("   reading the games folder...", p.dim())],
+        Some(list) if list.is_empty() => vec![Line::styled(
+            "   no saved games yet: finished games and games saved with S appear here",
+            p.dim(),
+        )],
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, listing)| {
+                let mark = if i == browser.selected { "> " } else { "  " };
+                let text = match &listing.entry {
+                    Ok(s) => {
+                        let (y, mo, d) = s.started.date();
+                        let (h, mi, _) = s.started.time_of_day();
+                        let name = variant(s.variant).name();
+                        let players = format!("{} v {}", who(&s.white), who(&s.black));
+                        let players = match &s.name {
+                            Some(n) => format!("{n}: {players}"),
+                            None => players,
+                        };
+                        format!(
+                            " {mark}{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} {:<22} {:<7} {:>5}  {players}",
+                            fit(name, 22),
+                            s.result.as_str(),
+                            s.plies.div_ceil(2),
+                        )
+                    }
+                    Err(e) => {
+                        let file = listing
+                            .path
+                            .file_name()
+                            .map(|f| f.to_string_lossy().to_string())
+                            .unwrap_or_default();
+                        format!(" {mark}broken: {file}: {e}")
+                    }
+                };
+                let style = if i == browser.selected {
+                    p.highlight()
+                } else if listing.entry.is_err() {
+                    p.error()
+                } else {
+                    p.text()
+                };
+                Line::styled(fit(&text, area.width as usize), style)
+            })
+            .collect(),
+    };
+    let visible = list.height as usize;
+    let first = browser.selected.saturating_sub(visible.saturating_sub(1));
+    let rows: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
+    frame.render_widget(Paragraph::new(rows), list);
+    let message = match &browser.message {
+        Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
+        Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+        None => Line::default(),
+    };
+    frame.render_widget(Paragraph::new(message), bottom);
+}
+
+/// Review mode: the board at the chosen move, the move list with that move highlighted, the
+/// move's saved notes and, when asked, the engine's opinion.
+fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let pos = review.position();
+    let v = pos.variant();
+    let layout = play_layout(area, v, review.flipped);
+    if let Some(need) = layout.too_small {
+        render_too_small(p, frame, area, need);
+        return;
+    }
+    let saved = &review.saved;
+    let result = match saved.termination {
+        Some(t) => format!("{} ({})", saved.result.as_str(), t.describe()),
+        None => "unfinished".to_string(),
+    };
+    let title = Line::from(vec![
+        Span::styled(" rankup · review ", p.accent()),
+        Span::styled(format!("· {} ", v.name()), p.text()),
+        Span::styled(
+            format!("· {} v {} · {result}", who(&saved.white), who(&saved.black)),
+            p.dim(),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(title), layout.title);
+    if let Some(geom) = layout.board {
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs);
+        for (sq, piece) in pos.pieces() {
+            board.pieces[sq.index()] = Some((piece, pos.level_at(sq)));
+        }
+        board.last_move = review.last_move().map_or(0, |m| m.from.bit() | m.to.bit());
+        board.check = pos.is_check().then(|| pos.royal_square(pos.turn()));
+        frame.render_widget(board, geom.area);
+    }
+    if let Some(panel) = layout.panel {
+        let sans: Vec<&str> = saved.moves.iter().map(|m| m.san.as_str()).collect();
+        let rows = move_lines(p, &review.positions[0], &sans, Some(review.ply));
+        let notes_height = 4u16.min(panel.height / 3);
+        let list_height = panel.height - notes_height;
+        let visible = list_height.saturating_sub(2) as usize;
+        // Keep the highlighted row in view, a little above the bottom.
+        let row = review.ply.saturating_sub(1) / 2;
+        let first = (row + 2)
+            .saturating_sub(visible)
+            .min(rows.len().saturating_sub(1));
+        let shown: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
+        frame.render_widget(
+            Paragraph::new(shown).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(p.border())
+                    .title(Span::styled(" moves ", p.accent())),
+            ),
+            Rect::new(panel.x, panel.y, panel.width, list_height),
+        );
+        let mut notes: Vec<Line> = Vec::new();
+        match review.ply.checked_sub(1).map(|i| &saved.moves[i]) {
+            Some(m) => {
+                let mut text = format!("{} {}", review.move_label(review.ply), m.san);
+                if let Some(ms) = m.think_ms {
+                    text.push_str(&format!(" · {:.1} s", ms as f64 / 1000.0));
+                }
+                if let Some(eval) = m.eval {
+                    text.push_str(&format!(" · AI eval {eval}"));
+                }
+                notes.push(Line::styled(text, p.text()));
+                if let Some(c) = &m.comment {
+                    notes.push(Line::styled(format!("{{{c}}}"), p.dim()));
+                }
+            }
+            None => notes.push(Line::styled("start position", p.text())),
+        }
+        if let Some(t) = &review.thinking {
+            notes.push(Line::styled(
+                format!("engine: depth {} {} {}", t.depth, t.score, t.line),
+                p.accent(),
+            ));
+        } else if review.eval_wanted {
+            notes.push(Line::styled("engine: thinking...", p.dim()));
+        }
+        frame.render_widget(
+            Paragraph::new(notes).wrap(Wrap { trim: true }),
+            Rect::new(panel.x, panel.y + list_height, panel.width, notes_height),
+        );
+    }
+    let status = Line::styled(
+        format!(
+            " move {} of {} · {} to move",
+            review.ply,
+            review.moves.len(),
+            pos.turn()
+        ),
+        p.text(),
+    );
+    frame.render_widget(Paragraph::new(status), layout.status);
+    let input = if let Some(text) = &review.typing {
+        Line::from(vec![
+            Span::styled(" go to move: ", p.accent()),
+            Span::styled(format!("{text}_"), p.text()),
+        ])
+    } else {
+        match &review.message {
+            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
+            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+            None => Line::default(),
+        }
+    };
+    frame.render_widget(Paragraph::new(input), layout.input);
+}
+
+/// A saved player, short: the name, `human`, or `AI 4`.
+fn who(player: &crate::save::Player) -> String {
+    match player {
+        crate::save::Player::Human { name: Some(n) } => n.clone(),
+        crate::save::Player::Human { name: None } => "human".into(),
+        crate::save::Player::Ai { level } => format!("AI {}", level.number()),
+    }
 }

@@ -151,7 +151,7 @@ impl std::error::Error for ThemeError {}
 
 /// Where user themes live: `<config dir>/themes/`.
 pub fn user_theme_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "rankup").map(|d| d.config_dir().join("themes"))
+    crate::config::config_dir().map(|d| d.join("themes"))
 }
 
 impl Theme {

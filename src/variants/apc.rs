@@ -178,7 +178,6 @@ const COMMON: [&str; 3] = [
     "A promoted R Q U C S Y on its own corner gains castling while the King is unmoved.",
 ];
 
-
 /// Crowned: P Camel N Prince B Primate R Chatelaine Q.
 pub fn crowned() -> VariantSpec {
     subvariant(

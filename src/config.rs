@@ -1,0 +1,178 @@
+//! The user's config file: defaults for the app that command-line flags override.
+//!
+//! `config.ron` in the config directory (`RANKUP_CONFIG_DIR`, or the platform's: on Linux
+//! `~/.config/rankup/config.ron`). Every field is optional and a missing file is the same as
+//! an empty one; an unknown field is an error naming the file, line and column, so a typo
+//! does not go unnoticed:
+//!
+//! ```
+//! use rankup::config::{Config, GlyphMode};
+//! let text = r#"
+//! (
+//!     theme: "light",     // a built-in, a user theme, or a path to a .ron file
+//!     glyphs: Ascii,      // Unicode or Ascii
+//!     ai_level: 3,        // 1..6, the level the app offers first
+//!     mouse: false,
+//! )
+//! "#;
+//! let config = Config::parse(text, "config.ron").unwrap();
+//! assert_eq!(config.glyphs, Some(GlyphMode::Ascii));
+//! assert!(Config::parse("(colour: \"red\")", "config.ron").is_err());
+//! ```
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ai::Level;
+
+/// Environment variable that replaces the config directory.
+pub const CONFIG_DIR_ENV: &str = "RANKUP_CONFIG_DIR";
+
+/// File name of the config file in the config directory.
+pub const CONFIG_FILE: &str = "config.ron";
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GlyphMode {
+    /// Unicode chess glyphs for the orthodox pieces.
+    Unicode,
+    /// A letter for every piece.
+    Ascii,
+}
+
+/// The config file's settings; `None` means "not set" (the built-in default applies).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Default theme: a built-in name, a user theme name, or a path (as `--theme`).
+    pub theme: Option<String>,
+    /// Glyphs or letters (`--ascii`).
+    pub glyphs: Option<GlyphMode>,
+    /// Default AI level, 1..=6.
+    #[serde(with = "optional_level")]
+    pub ai_level: Option<Level>,
+    /// Mouse clicks on or off (`--no-mouse`).
+    pub mouse: Option<bool>,
+}
+
+mod optional_level {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(level: &Option<Level>, s: S) -> Result<S::Ok, S::Error> {
+        level.map(Level::number).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
+        let Some(n) = Option::<u8>::deserialize(d)? else {
+            return Ok(None);
+        };
+        Level::new(n).map(Some).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "AI level {n} is out of range {}..={}",
+                Level::MIN.number(),
+                Level::MAX.number()
+            ))
+        })
+    }
+}
+
+/// Why the config file could not be used.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// The file exists but could not be read.
+    Io(PathBuf, io::Error),
+    /// The file is not a valid config (bad RON, an unknown field, a wrong value).
+    Parse {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Io(path, e) => write!(f, "cannot read config {}: {e}", path.display()),
+            ConfigError::Parse {
+                file,
+                line,
+                col,
+                message,
+            } => write!(f, "config {file}, line {line}, column {col}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The config directory: [`CONFIG_DIR_ENV`] when set, otherwise the platform's
+/// (`~/.config/rankup` on Linux); `None` without a home directory.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "rankup").map(|d| d.config_dir().to_path_buf())
+}
+
+/// Where the config file is looked for.
+pub fn config_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join(CONFIG_FILE))
+}
+
+impl Config {
+    /// Parses config text; `file` names it in errors.
+    ///
+    /// # Errors
+    /// [`ConfigError::Parse`] with the line and column of the problem.
+    pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
+        ron::Options::default()
+            .with_default_extension(Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .map_err(|e| ConfigError::Parse {
+                file: file.to_string(),
+                line: e.span.start.line,
+                col: e.span.start.col,
+                message: match e.code {
+                    ron::Error::NoSuchStructField {
+                        expected, found, ..
+                    } => format!(
+                        "unknown field '{found}' (expected one of: {})",
+                        expected.join(", ")
+                    ),
+                    code => code.to_string(),
+                },
+            })
+    }
+
+    /// Reads the config file at `path`; a missing file gives the empty config.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn load_from(path: &Path) -> Result<Config, ConfigError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Config::parse(&text, &path.display().to_string()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Config::default()),
+            Err(e) => Err(ConfigError::Io(path.to_path_buf(), e)),
+        }
+    }
+
+    /// Reads the user's config file ([`config_path`]); none at all gives the empty config.
+    ///
+    /// # Errors
+    /// As [`Config::load_from`].
+    pub fn load() -> Result<Config, ConfigError> {
+        match config_path() {
+            Some(path) => Config::load_from(&path),
+            None => Ok(Config::default()),
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! PGN export of saved games.
+//!
+//! The one part of `notation` that sits above [`crate::save`]: it formats a [`SavedGame`],
+//! whose moves already carry their SAN.
+//!
+//! * The Seven Tag Roster: `Event` (the game's name, or `?`), `Site` `?`, `Date` (the UTC
+//!   start date, `2025.06.01`), `Round` `-`, `White` and `Black` (a person's name or `?`,
+//!   `rankup AI level 4 (club)`), `Result`.
+//! * Then, in ASCII order: `FEN` with `SetUp "1"` when the start is not the variant's
+//!   standard start (the rankup position string, which for `chess` is standard FEN);
+//!   `RankupVariant` (the rankup variant id) and `Variant` (see [`variant_name`]) for every
+//!   game but orthodox chess, which has neither; `Termination` (the PGN standard's values:
+//!   `normal`, `time forfeit`, `unterminated`).
+//! * Movetext: SAN with move numbers (`12...` after a comment or at a start with Black to
+//!   move), each move's note as a comment (`{[%eval 0.35] [%emt 0:00:04.2] text}`, the
+//!   evaluation from White's point of view as in lichess's exports), a last comment saying
+//!   how the game ended, and the result; lines are at most 79 characters (PGN's export
+//!   limit).
+
+use crate::game::Eval;
+use crate::rules::Position;
+use crate::save::{GameResult, SavedGame, SavedMove, Termination};
+use crate::variants::{variant, VariantId};
+
+/// Longest line PGN export format allows.
+const LINE: usize = 79;
+
+/// The `Variant` tag value of a game; `None` for orthodox chess, which has no `Variant`
+/// tag.
+pub fn variant_name(id: VariantId) -> Option<&'static str> {
+    Some(match id {
+        VariantId::Chess => return None,
+        VariantId::Veteran => "Veteran Chess",
+        VariantId::Upgrade => "Upgrade Chess",
+        VariantId::ApcCrowned => "Alternate Promotion Chess (Crowned)",
+        VariantId::ApcLonghaulCrowned => "Alternate Promotion Chess (Long-haul Crowned)",
+        VariantId::ApcTimur => "Alternate Promotion Chess (Timur)",
+        VariantId::ApcMixedTimur => "Alternate Promotion Chess (Mixed Timur)",
+        VariantId::ApcLonghaulTimur => "Alternate Promotion Chess (Long-haul Timur)",
+        VariantId::ApcEurasian => "Alternate Promotion Chess (Eurasian)",
+        VariantId::ApcMixedEurasian => "Alternate Promotion Chess (Mixed Eurasian)",
+        VariantId::ApcLonghaulEurasian => "Alternate Promotion Chess (Long-haul Eurasian)",
+        VariantId::Promochess => "PromoChess",
+        VariantId::Tamerspiel => "Tamerspiel",
+    })
+}
+
+/// The game as PGN text, ending with a newline.
+///
+/// ```
+/// use rankup::game::Game;
+/// use rankup::notation::pgn;
+/// use rankup::save::{GameMeta, Player, SavedGame};
+/// use rankup::variants::{variant, VariantId};
+///
+/// let mut game = Game::from_start(variant(VariantId::Chess));
+/// for m in ["f3", "e5", "g4", "Qh4#"] {
+///     game.play_text(m).unwrap();
+/// }
+/// let meta = GameMeta::new(Player::ANONYMOUS, Player::ANONYMOUS);
+/// let text = pgn::export(&SavedGame::from_game(&game, &meta));
+/// assert!(text.contains("[Result \"0-1\"]"));
+/// assert!(text.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate} 0-1\n"));
+/// ```
+pub fn export(game: &SavedGame) -> String {
+    let v = variant(game.variant);
+    let start = Position::from_fen(v, &game.start).ok();
+    let standard_fen = Position::start(v).fen();
+    let start_fen = start.as_ref().map_or(game.start.clone(), Position::fen);
+    let (y, m, d) = game.started.date();
+
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", game.name.clone().unwrap_or_else(|| "?".into())),
+        ("Site", "?".into()),
+        ("Date", format!("{y:04}.{m:02}.{d:02}")),
+        ("Round", "-".into()),
+        ("White", game.white.label()),
+        ("Black", game.black.label()),
+        ("Result", game.result.as_str().into()),
+    ];
+    if start_fen != standard_fen {
+        tags.push(("FEN", start_fen.clone()));
+        tags.push(("SetUp", "1".into()));
+    }
+    if let Some(name) = variant_name(game.variant) {
+        tags.push(("RankupVariant", game.variant.as_str().into()));
+        tags.push(("Variant", name.into()));
+    }
+    tags.push((
+        "Termination",
+        match (game.result, game.termination) {
+            (GameResult::Unfinished, _) => "unterminated",
+            (_, Some(Termination::Time)) => "time forfeit",
+            _ => "normal",
+        }
+        .into(),
+    ));
+    // The roster keeps its order; the other tags follow in ASCII order.
+    tags[7..].sort_by_key(|(k, _)| *k);
+
+    let mut out = String::new();
+    for (k, v) in &tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape_tag(v)));
+    }
+    out.push('\n');
+
+    let (mut number, mut black) = match &start {
+        Some(p) => (p.fullmoves(), p.turn() == crate::rules::Color::Black),
+        None => counters_from_text(&game.start),
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut number_needed = true;
+    for m in &game.moves {
+        if !black {
+            words.push(format!("{number}."));
+        } else if number_needed {
+            words.push(format!("{number}..."));
+        }
+        words.push(m.san.clone());
+        number_needed = push_comment(&mut words, &note_text(m));
+        if black {
+            number = number.saturating_add(1);
+        }
+        black = !black;
+    }
+    if let Some(o) = game.outcome() {
+        push_comment(&mut words, &o.to_string());
+    }
+    words.push(game.result.as_str().into());
+    wrap(&mut out, &words);
+    out
+}
+
+/// A tag value with PGN's escapes, on one line.
+fn escape_tag(v: &str) -> String {
+    let mut s = String::new();
+    for c in v.chars() {
+        match c {
+            '\\' => s.push_str("\\\\"),
+            '"' => s.push_str("\\\""),
+            c if c.is_control() => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// Full-move number and whether Black moves first, read from a position string the engine
+/// did not accept (export never fails).
+fn counters_from_text(fen: &str) -> (u32, bool) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    (number, black)
+}
+
+/// The comment of a move: `[%eval ..]`, `[%emt ..]` and the text.
+fn note_text(m: &SavedMove) -> String {
+    let mut parts = Vec::new();
+    if let Some(e) = m.eval {
+        parts.push(match e {
+            Eval::Mate(n) => format!("[%eval #{n}]"),
+            Eval::Centipawns(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let a = cp.unsigned_abs();
+                format!("[%eval {sign}{}.{:02}]", a / 100, a % 100)
+            }
+        });
+    }
+    if let Some(ms) = m.think_ms {
+        let s = ms / 1000;
+        let mut t = format!("[%emt {}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+        let frac = ms % 1000;
+        if frac != 0 {
+            let digits = format!("{frac:03}");
+            t.push('.');
+            t.push_str(digits.trim_end_matches('0'));
+        }
+        t.push(']');
+        parts.push(t);
+    }
+    if let Some(c) = &m.comment {
+        parts.push(c.clone());
+    }
+    parts.join(" ")
+}
+
+/// Adds `{text}` as words (a comment may not contain `}`); returns whether one was added.
+fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
+    let cleaned = text.replace('}', ")");
+    let mut parts: Vec<String> = cleaned.split_whitespace().map(str::to_string).collect();
+    let Some(first) = parts.first_mut() else {
+        return false;
+    };
+    first.insert(0, '{');
+    parts.last_mut().expect("non-empty").push('}');
+    words.extend(parts);
+    true
+}
+
+/// Fills lines of at most [`LINE`] characters with `words` (a longer word stands alone).
+fn wrap(out: &mut String, words: &[String]) {
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > LINE {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    out.push_str(&line);
+    out.push('\n');
+}

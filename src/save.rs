@@ -1,0 +1,103 @@
+//! Saved games: the RON save format (version 1), loading that replays and checks every
+//! move, crash-safe writing, and the data directory with the autosave and `saves/` folder.
+//!
+//! # The file
+//!
+//! A save file is RON, written by [`SavedGame::to_ron`] and read by [`SavedGame::from_ron`]
+//! (or [`load`] / [`save`] with a path):
+//!
+//! ```text
+//! #![enable(implicit_some)]
+//! (
+//!     version: 1,
+//!     name: "Friday night",
+//!     variant: "chess",
+//!     start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+//!     white: Human(name: "Ann"),
+//!     black: Ai(level: 2),
+//!     result: "1-0",
+//!     termination: Checkmate,
+//!     started: "2025-06-01T18:30:00Z",
+//!     ended: "2025-06-01T18:41:07Z",
+//!     moves: [
+//!         (token: "e2e4", san: "e4", think_ms: 4200),
+//!         (token: "e7e5", san: "e5", think_ms: 250, eval: Cp(-20)),
+//!         (token: "d1h5", san: "Qh5", comment: "the Scholar's idea"),
+//!         ...
+//!     ],
+//! )
+//! ```
+//!
+//! * `version`: the format version, `1`. Another number is refused with "unsupported
+//!   version" before anything else is read.
+//! * `name` (optional): the game's name.
+//! * `variant`: the game's id (RULES.md section 7: `chess`, `veteran`, `promochess`, ...).
+//! * `start`: the start position string (the variant's standard start, or any position).
+//! * `white`, `black`: `Human(name: "Ann")`, `Human(name: None)` or `Ai(level: 1..6)`.
+//! * `result`: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game is unfinished.
+//! * `termination` (absent while unfinished): `Checkmate`, `Stalemate`, `Repetition`,
+//!   `FiftyMoves`, `BareKings`, `InsufficientMaterial`, `Resignation`, `Agreement`, `Time`.
+//! * `started`, `ended` (absent while unfinished): RFC 3339 UTC times.
+//! * `moves`: one entry per move: `token` (the coordinate token, RULES.md section 1),
+//!   `san`, and optionally `think_ms` (milliseconds the player thought), `eval` (the AI's
+//!   evaluation when it chose the move, from White's point of view: `Cp(35)` centipawns or
+//!   `Mate(3)` / `Mate(-2)` full moves to mate, positive when White mates) and `comment`.
+//!
+//! Unknown fields are an error (a typo should not be silently dropped). Loading replays
+//! every move through the engine: the token must name a legal move, the SAN must be that
+//! move's SAN, and the result must agree with the final position (checkmate, stalemate,
+//! repetition, 50 moves and dead material are decided by the board; resignation, agreement
+//! and time are taken as written). Loading never writes.
+//!
+//! # Files on disk
+//!
+//! [`DataDir`] is the data directory (`RANKUP_DATA_DIR`, or the platform's: on Linux
+//! `~/.local/share/rankup`). It holds `autosave.ron`, the current game, rewritten after every
+//! move, and `saves/`, named and archived games. Every write goes through [`write_atomic`]
+//! (temporary file, fsync, rename, fsync of the directory), so a killed process or a dropped
+//! connection leaves either the previous save or the new one.
+//!
+//! # Wiring into the app
+//!
+//! * At start: `DataDir::from_env()?.load_autosave()`; if it returns a game that
+//!   [`is_unfinished`](SavedGame::is_unfinished), offer to resume it with
+//!   [`SavedGame::to_game`] and [`SavedGame::meta`].
+//! * For a new game: `GameMeta::new(white, black)`.
+//! * After every move (set [`Game::last_note_mut`](crate::game::Game::last_note_mut) first
+//!   when think time or an evaluation is known), undo, resignation or draw:
+//!   `data_dir.autosave(&SavedGame::from_game(&game, &meta))`. When the game ends, set
+//!   `meta.ended = Some(Timestamp::now())` first, and [`DataDir::archive`] the finished game
+//!   so it shows in the games list.
+//! * Save as: [`save`] to any path, or [`DataDir::named_path`] for a name in `saves/`.
+//! * Games browser: [`DataDir::list`] (or [`list`] for any folder); a broken file is an
+//!   entry with its [`LoadError`].
+//! * Review: [`load`], then [`SavedGame::positions`] and the `moves` with their notes.
+//!
+//! ```
+//! use rankup::game::Game;
+//! use rankup::save::{GameMeta, Player, SavedGame};
+//! use rankup::variants::{variant, VariantId};
+//!
+//! let mut game = Game::from_start(variant(VariantId::Chess));
+//! game.play_text("e4").unwrap();
+//! let meta = GameMeta::new(Player::ANONYMOUS, Player::ANONYMOUS);
+//! let saved = SavedGame::from_game(&game, &meta);
+//! let text = saved.to_ron();
+//! assert!(text.contains(r#"(token: "e2e4", san: "e4")"#));
+//! assert_eq!(SavedGame::from_ron(&text, "game.ron").unwrap(), saved);
+//! ```
+
+mod error;
+mod format;
+mod replay;
+mod store;
+mod timestamp;
+
+pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
+pub use format::{GameResult, Player, SavedGame, SavedMove, Termination, FORMAT_VERSION};
+pub use replay::GameMeta;
+pub use store::{
+    list, load, save, write_atomic, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,
+    SAVES_DIR,
+};
+pub use timestamp::{ParseTimestampError, Timestamp};

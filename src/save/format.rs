@@ -1,0 +1,534 @@
+//! The saved-game types and their RON text, format version 1.
+
+use std::fmt;
+
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ai::Level;
+use crate::game::{Eval, MoveNote};
+use crate::rules::{ByColor, Color, EndReason, Outcome};
+use crate::variants::VariantId;
+
+use super::error::{LoadError, LoadErrorKind};
+use super::timestamp::Timestamp;
+
+/// The format version this build writes, and the only one it reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A saved game: what a `.ron` save file holds (see the [module docs](super) for the text).
+///
+/// A `SavedGame` read by [`SavedGame::from_ron`] or [`super::load`] has been checked by
+/// replaying every move; one built by hand may be anything, and [`SavedGame::to_game`]
+/// checks it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Format version, [`FORMAT_VERSION`].
+    pub version: u32,
+    /// A name the player gave the game.
+    pub name: Option<String>,
+    /// The game.
+    pub variant: VariantId,
+    /// Position string of the start (the game's standard start, or any position).
+    pub start: String,
+    /// Who played White.
+    pub white: Player,
+    /// Who played Black.
+    pub black: Player,
+    /// The result, [`GameResult::Unfinished`] while the game goes on.
+    pub result: GameResult,
+    /// How the game ended; `None` exactly when it is unfinished.
+    pub termination: Option<Termination>,
+    /// When the game started.
+    pub started: Timestamp,
+    /// When it ended (`None` while unfinished).
+    pub ended: Option<Timestamp>,
+    /// The moves, in order.
+    pub moves: Vec<SavedMove>,
+}
+
+impl SavedGame {
+    /// Both players.
+    pub fn players(&self) -> ByColor<Player> {
+        ByColor {
+            white: self.white.clone(),
+            black: self.black.clone(),
+        }
+    }
+
+    /// Whether the game is still going on (an autosave worth resuming).
+    pub fn is_unfinished(&self) -> bool {
+        self.result == GameResult::Unfinished
+    }
+
+    /// The outcome recorded in the file, `None` while unfinished (or if the result and
+    /// termination disagree, which a loaded file never does).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = self.termination?.into();
+        match self.result {
+            GameResult::WhiteWins => Some(Outcome::Decisive {
+                winner: Color::White,
+                reason,
+            }),
+            GameResult::BlackWins => Some(Outcome::Decisive {
+                winner: Color::Black,
+                reason,
+            }),
+            GameResult::Draw => Some(Outcome::Draw { reason }),
+            GameResult::Unfinished => None,
+        }
+    }
+
+    /// The file's text: pretty RON, one move per line. [`SavedGame::from_ron`] reads it back
+    /// to an equal `SavedGame`.
+    pub fn to_ron(&self) -> String {
+        let config = PrettyConfig::new()
+            .depth_limit(2)
+            .indentor("    ")
+            .new_line("\n")
+            .struct_names(false)
+            .extensions(Extensions::IMPLICIT_SOME);
+        let mut text = ron::ser::to_string_pretty(&RawSave::from(self), config)
+            .expect("BUG: a SavedGame always serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// One move of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedMove {
+    /// Coordinate token, as [`crate::notation::coord::format`] writes it (`e7e8=q`).
+    pub token: String,
+    /// SAN with check marks, as [`crate::notation::san::format`] writes it; loading checks
+    /// that it names the same move.
+    pub san: String,
+    /// How long the player thought, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
+    /// The AI's evaluation when it chose the move, from White's point of view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval: Option<Eval>,
+    /// A comment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+impl SavedMove {
+    /// The move's think time, evaluation and comment.
+    pub fn note(&self) -> MoveNote {
+        MoveNote {
+            think_ms: self.think_ms,
+            eval: self.eval,
+            comment: self.comment.clone(),
+        }
+    }
+}
+
+/// Who played one side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Player {
+    /// A person (`Human(name: "Ann")`, `Human(name: None)`).
+    Human {
+        /// Their name, if they gave one.
+        name: Option<String>,
+    },
+    /// The built-in AI (`Ai(level: 4)`).
+    Ai {
+        /// Its level, 1..=6.
+        #[serde(with = "level_number")]
+        level: Level,
+    },
+}
+
+impl Player {
+    /// A person without a name.
+    pub const ANONYMOUS: Player = Player::Human { name: None };
+
+    /// Who this is, for lists and PGN: the name, `?` for an unnamed person, or
+    /// `rankup AI level 4 (club)`.
+    pub fn label(&self) -> String {
+        match self {
+            Player::Human { name: Some(n) } => n.clone(),
+            Player::Human { name: None } => "?".into(),
+            Player::Ai { level } => {
+                format!("rankup AI level {} ({})", level.number(), level.name())
+            }
+        }
+    }
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        Player::Ai { level }
+    }
+}
+
+mod level_number {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::ai::Level;
+
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(level.number())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let n = u8::deserialize(d)?;
+        Level::new(n).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "AI level {n} is out of range {}..={}",
+                Level::MIN.number(),
+                Level::MAX.number()
+            ))
+        })
+    }
+}
+
+/// The result, written as in PGN: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game
+/// goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// White won (`1-0`).
+    WhiteWins,
+    /// Black won (`0-1`).
+    BlackWins,
+    /// A draw (`1/2-1/2`).
+    Draw,
+    /// Not over yet (`*`).
+    Unfinished,
+}
+
+impl GameResult {
+    /// Every result.
+    pub const ALL: [GameResult; 4] = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unfinished,
+    ];
+
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    /// The result of an outcome, [`GameResult::Unfinished`] for `None`.
+    pub fn of(outcome: Option<Outcome>) -> GameResult {
+        match outcome.map(Outcome::winner) {
+            None => GameResult::Unfinished,
+            Some(Some(Color::White)) => GameResult::WhiteWins,
+            Some(Some(Color::Black)) => GameResult::BlackWins,
+            Some(None) => GameResult::Draw,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameResult {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        let text = String::deserialize(d)?;
+        GameResult::ALL
+            .into_iter()
+            .find(|r| r.as_str() == text)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown result '{text}' (expected \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\")"
+                ))
+            })
+    }
+}
+
+/// Why a game ended (the engine's [`EndReason`], as saved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Termination {
+    /// Checkmate.
+    Checkmate,
+    /// Stalemate.
+    Stalemate,
+    /// Threefold repetition.
+    Repetition,
+    /// The 50-move rule.
+    FiftyMoves,
+    /// Only the Kings were left.
+    BareKings,
+    /// Neither side could mate (orthodox chess).
+    InsufficientMaterial,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player's time ran out.
+    Time,
+}
+
+impl Termination {
+    /// Whether the position on the board decides this ending (a loaded game's final
+    /// position must show it), as opposed to resignation, agreement and time.
+    pub fn is_on_board(self) -> bool {
+        !matches!(
+            self,
+            Termination::Resignation | Termination::Agreement | Termination::Time
+        )
+    }
+
+    /// Lower-case description (`checkmate`, `threefold repetition`).
+    pub fn describe(self) -> &'static str {
+        EndReason::from(self).describe()
+    }
+}
+
+impl From<EndReason> for Termination {
+    fn from(r: EndReason) -> Termination {
+        match r {
+            EndReason::Checkmate => Termination::Checkmate,
+            EndReason::Stalemate => Termination::Stalemate,
+            EndReason::Repetition => Termination::Repetition,
+            EndReason::FiftyMoves => Termination::FiftyMoves,
+            EndReason::BareKings => Termination::BareKings,
+            EndReason::InsufficientMaterial => Termination::InsufficientMaterial,
+            EndReason::Resignation => Termination::Resignation,
+            EndReason::Agreement => Termination::Agreement,
+            EndReason::Time => Termination::Time,
+        }
+    }
+}
+
+impl From<Termination> for EndReason {
+    fn from(t: Termination) -> EndReason {
+        match t {
+            Termination::Checkmate => EndReason::Checkmate,
+            Termination::Stalemate => EndReason::Stalemate,
+            Termination::Repetition => EndReason::Repetition,
+            Termination::FiftyMoves => EndReason::FiftyMoves,
+            Termination::BareKings => EndReason::BareKings,
+            Termination::InsufficientMaterial => EndReason::InsufficientMaterial,
+            Termination::Resignation => EndReason::Resignation,
+            Termination::Agreement => EndReason::Agreement,
+            Termination::Time => EndReason::Time,
+        }
+    }
+}
+
+/// The file's schema. It differs from [`SavedGame`] only in keeping the variant as text, so
+/// that an unknown variant is reported as such rather than as a generic RON error.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "SavedGame", deny_unknown_fields)]
+struct RawSave {
+    version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    variant: String,
+    start: String,
+    players: RawPlayers,
+    result: GameResult,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    termination: Option<Termination>,
+    started: Timestamp,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ended: Option<Timestamp>,
+    moves: Vec<SavedMove>,
+}
+
+/// The players, one level down so that each fits on one line of the file.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Players", deny_unknown_fields)]
+struct RawPlayers {
+    white: Player,
+    black: Player,
+}
+
+impl From<&SavedGame> for RawSave {
+    fn from(g: &SavedGame) -> RawSave {
+        RawSave {
+            version: g.version,
+            name: g.name.clone(),
+            variant: g.variant.as_str().to_string(),
+            start: g.start.clone(),
+            players: RawPlayers {
+                white: g.white.clone(),
+                black: g.black.clone(),
+            },
+            result: g.result,
+            termination: g.termination,
+            started: g.started,
+            ended: g.ended,
+            moves: g.moves.clone(),
+        }
+    }
+}
+
+/// Only the version, read first so that a file from a newer rankup is reported as such and
+/// not by whatever new field it has.
+#[derive(Deserialize)]
+#[serde(rename = "SavedGame")]
+struct VersionProbe {
+    version: Option<u32>,
+}
+
+fn ron_options() -> ron::Options {
+    // Files carry `#![enable(implicit_some)]`, but hand-written ones may leave it out.
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+/// Maps a RON error to the load error kinds, with its line and column.
+fn ron_error(text: &str, err: ron::error::SpannedError) -> LoadErrorKind {
+    let (line, col) = (err.span.start.line, err.span.start.col);
+    let (end_line, end_col) = end_of(text);
+    let at_end = line > end_line || (line == end_line && col + 1 >= end_col);
+    // These errors are about a value or struct that was read whole: at the end of a text
+    // whose brackets are closed they do not mean a cut.
+    let complete = matches!(
+        err.code,
+        ron::Error::MissingStructField { .. }
+            | ron::Error::DuplicateStructField { .. }
+            | ron::Error::TrailingCharacters
+            | ron::Error::Message(_)
+            | ron::Error::InvalidValueForType { .. }
+            | ron::Error::ExpectedDifferentLength { .. }
+    );
+    if matches!(err.code, ron::Error::Eof) || cut_short(text, line) || (at_end && !complete) {
+        let (line, col) = end_of(text);
+        return LoadErrorKind::Truncated { line, col };
+    }
+    match err.code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => LoadErrorKind::UnknownField {
+            line,
+            col,
+            field: found,
+            expected: expected.iter().map(|s| s.to_string()).collect(),
+        },
+        code => LoadErrorKind::Syntax {
+            line,
+            col,
+            message: code.to_string(),
+        },
+    }
+}
+
+/// Whether `text` looks cut off rather than mistyped: it ends inside a string, a comment or
+/// an open bracket, and the parse error is on its last line. (RON reports a cut in many
+/// ways, "expected comma" or an unknown field `ver` among them.)
+fn cut_short(text: &str, error_line: usize) -> bool {
+    let last_line = text.trim_end().lines().count();
+    if error_line < last_line {
+        return false;
+    }
+    let mut depth = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '"' => loop {
+                match chars.next() {
+                    None => return true,
+                    Some('\\') => {
+                        chars.next();
+                    }
+                    Some('"') => break,
+                    Some(_) => {}
+                }
+            },
+            '/' if chars.peek() == Some(&'/') => {
+                // A line comment runs to the end of its line (or of the text).
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut prev = ' ';
+                loop {
+                    match chars.next() {
+                        None => return true,
+                        Some('/') if prev == '*' => break,
+                        Some(c) => prev = c,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
+/// Line and column (1-based) just after the last non-blank character.
+fn end_of(text: &str) -> (usize, usize) {
+    let trimmed = text.trim_end();
+    let line = trimmed.lines().count().max(1);
+    let col = trimmed.lines().last().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+impl SavedGame {
+    /// Reads a save file's text and checks it by replaying every move; `file` names it in
+    /// errors. The text is only read.
+    ///
+    /// # Errors
+    /// A [`LoadError`] naming `file` and saying what is wrong: RON that does not parse or
+    /// does not fit the schema (with line and column), an unknown field, a truncated file,
+    /// an unsupported version, an unknown variant, a bad start position, or a move that is
+    /// unparsable, illegal or whose SAN does not match (with its move number and token), or
+    /// a result the final position contradicts.
+    pub fn from_ron(text: &str, file: &str) -> Result<SavedGame, LoadError> {
+        let fail = |kind| LoadError {
+            file: file.to_string(),
+            kind,
+        };
+        let options = ron_options();
+        if let Ok(VersionProbe { version: Some(v) }) = options.from_str::<VersionProbe>(text) {
+            if v != FORMAT_VERSION {
+                return Err(fail(LoadErrorKind::UnsupportedVersion(v)));
+            }
+        }
+        let raw: RawSave = options
+            .from_str(text)
+            .map_err(|e| fail(ron_error(text, e)))?;
+        if raw.version != FORMAT_VERSION {
+            return Err(fail(LoadErrorKind::UnsupportedVersion(raw.version)));
+        }
+        let variant: VariantId = raw
+            .variant
+            .parse()
+            .map_err(|_| fail(LoadErrorKind::UnknownVariant(raw.variant.clone())))?;
+        let game = SavedGame {
+            version: raw.version,
+            name: raw.name,
+            variant,
+            start: raw.start,
+            white: raw.players.white,
+            black: raw.players.black,
+            result: raw.result,
+            termination: raw.termination,
+            started: raw.started,
+            ended: raw.ended,
+            moves: raw.moves,
+        };
+        game.replay(file)?;
+        Ok(game)
+    }
+}

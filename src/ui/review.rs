@@ -1,0 +1,234 @@
+//! Review mode: stepping through a saved game, with the stored notes, the engine's opinion
+//! on request, PGN export and "play from here".
+//!
+//! Pure state like the rest of the app: [`Review::update`] answers what the app should do
+//! next ([`ReviewStep`]); files are read and written by the event loop.
+
+use std::path::PathBuf;
+
+use crate::ai::Level;
+use crate::game::Game;
+use crate::notation::{coord, pgn};
+use crate::rules::{Move, Position};
+use crate::save::{GameMeta, SavedGame};
+
+use super::action::{Action, Dir};
+use super::app::{Message, SearchRequest, Thinking};
+
+/// A saved game being looked at.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The game as saved.
+    pub saved: SavedGame,
+    /// Where it was loaded from (`None` for a game not yet on disk).
+    pub path: Option<PathBuf>,
+    /// The position before each move and after the last.
+    pub positions: Vec<Position>,
+    /// The moves, parsed (for highlighting).
+    pub moves: Vec<Move>,
+    /// How many moves have been played in the shown position (0 = the start).
+    pub ply: usize,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// A move number being typed (`:` jumps to a move).
+    pub typing: Option<String>,
+    /// Bottom-line message.
+    pub message: Option<Message>,
+    /// The player asked for the engine's opinion of the shown position.
+    pub eval_wanted: bool,
+    /// What the engine thinks of the shown position (when asked).
+    pub thinking: Option<Thinking>,
+    /// Counts changes of the shown position, so stale search results are dropped.
+    pub generation: u64,
+}
+
+/// What the app should do after a review action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// Keep reviewing.
+    Stay,
+    /// Leave review mode.
+    Leave,
+    /// Start playing from the shown position, keeping the moves up to it.
+    PlayFromHere,
+    /// Write this PGN text to this file.
+    Export(PathBuf, String),
+}
+
+impl Review {
+    /// Review of `saved` (loaded from `path`), showing the final position.
+    ///
+    /// # Errors
+    /// A message when the game does not replay (only for a game not checked on loading).
+    pub fn new(saved: SavedGame, path: Option<PathBuf>) -> Result<Review, String> {
+        let positions = saved.positions().map_err(|e| e.to_string())?;
+        let moves = saved
+            .moves
+            .iter()
+            .zip(&positions)
+            .map(|(m, pos)| coord::parse(pos, &m.token).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<Move>, String>>()?;
+        let flipped = matches!(saved.white, crate::save::Player::Ai { .. })
+            && matches!(saved.black, crate::save::Player::Human { .. });
+        let ply = moves.len();
+        Ok(Review {
+            saved,
+            path,
+            positions,
+            moves,
+            ply,
+            flipped,
+            typing: None,
+            message: Some(Message {
+                text:
+                    "←→ ↑↓ step · Home/End · : move no. · e engine · p play on · x PGN · Esc back"
+                        .into(),
+                error: false,
+            }),
+            eval_wanted: false,
+            thinking: None,
+            generation: 0,
+        })
+    }
+
+    /// The shown position.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.ply]
+    }
+
+    /// The move that led to the shown position, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.ply.checked_sub(1).map(|i| self.moves[i])
+    }
+
+    /// The game up to the shown position, to play on from there, with the saved notes.
+    ///
+    /// # Errors
+    /// A message when the game does not replay.
+    pub fn game_here(&self) -> Result<(Game, GameMeta), String> {
+        let mut game = self.saved.to_game().map_err(|e| e.to_string())?;
+        while game.history().len() > self.ply {
+            game.undo();
+        }
+        let mut meta = self.saved.meta();
+        meta.name = None;
+        meta.started = crate::save::Timestamp::now();
+        meta.ended = None;
+        Ok((game, meta))
+    }
+
+    /// The search the review wants: the engine's opinion of the shown position.
+    pub fn search_request(&self) -> Option<SearchRequest> {
+        if !self.eval_wanted {
+            return None;
+        }
+        let history = self.positions[..=self.ply]
+            .iter()
+            .map(|p| p.repetition_key())
+            .collect();
+        Some(SearchRequest {
+            id: self.generation * 2 + 1,
+            position: self.position().clone(),
+            history,
+            limits: Level::DEFAULT.limits_with(std::time::Duration::from_secs(2), 0),
+        })
+    }
+
+    fn go(&mut self, ply: usize) {
+        let ply = ply.min(self.moves.len());
+        if ply != self.ply {
+            self.ply = ply;
+            self.generation += 1;
+            self.thinking = None;
+        }
+    }
+
+    fn info(&mut self, text: String) {
+        self.message = Some(Message { text, error: false });
+    }
+
+    fn error(&mut self, text: String) {
+        self.message = Some(Message { text, error: true });
+    }
+
+    /// The full-move number and side of move `ply` (1-based) as `12.` or `12...`.
+    pub fn move_label(&self, ply: usize) -> String {
+        let start = &self.positions[0];
+        let white_first = start.turn() == crate::rules::Color::White;
+        let index = ply - 1 + usize::from(!white_first);
+        let number = start.fullmoves() as usize + index / 2;
+        if index.is_multiple_of(2) {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) -> ReviewStep {
+        if let Some(text) = &mut self.typing {
+            match action {
+                Action::Type(c) if c.is_ascii_digit() => text.push(c),
+                Action::Type(_) => self.error("type a move number, Enter jumps to it".into()),
+                Action::Backspace => {
+                    text.pop();
+                }
+                Action::Cancel => self.typing = None,
+                Action::Submit => {
+                    let text = self.typing.take().unwrap_or_default();
+                    match text.parse::<usize>() {
+                        Ok(n) if n >= 1 => {
+                            // Move n: the position after White's move n (or Black's, when
+                            // the game starts with Black).
+                            let start = &self.positions[0];
+                            let first = start.fullmoves() as usize;
+                            let offset = usize::from(start.turn() == crate::rules::Color::Black);
+                            let ply = (n.saturating_sub(first) * 2 + 1).saturating_sub(offset);
+                            self.go(ply);
+                        }
+                        _ => self.error(format!("'{text}' is not a move number")),
+                    }
+                }
+                _ => {}
+            }
+            return ReviewStep::Stay;
+        }
+        match action {
+            Action::Move(Dir::Left) => self.go(self.ply.saturating_sub(1)),
+            Action::Move(Dir::Right) => self.go(self.ply + 1),
+            Action::Move(Dir::Up) => self.go(self.ply.saturating_sub(2)),
+            Action::Move(Dir::Down) => self.go(self.ply + 2),
+            Action::Home => self.go(0),
+            Action::End => self.go(self.moves.len()),
+            Action::StartTyping => self.typing = Some(String::new()),
+            Action::Flip => self.flipped = !self.flipped,
+            Action::Hint => {
+                self.eval_wanted = !self.eval_wanted;
+                self.thinking = None;
+                self.generation += 1;
+                if self.eval_wanted {
+                    self.info("engine on: it looks at every position shown (e stops it)".into());
+                } else {
+                    self.info("engine off".into());
+                }
+            }
+            Action::PlayFromHere => return ReviewStep::PlayFromHere,
+            Action::Export => {
+                let path = match &self.path {
+                    Some(p) => p.with_extension("pgn"),
+                    None => PathBuf::from(format!("{}.pgn", self.saved.variant)),
+                };
+                return ReviewStep::Export(path, pgn::export(&self.saved));
+            }
+            Action::Cancel | Action::Quit | Action::NewGame => return ReviewStep::Leave,
+            Action::AiInfo { id, thinking } if id == self.generation * 2 + 1 => {
+                self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, thinking, .. } if id == self.generation * 2 + 1 => {
+                self.thinking = Some(thinking);
+            }
+            _ => {}
+        }
+        ReviewStep::Stay
+    }
+}

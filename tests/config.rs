@@ -1,0 +1,127 @@
+//! The config file: parsing, errors naming the line, a missing file, the README example,
+//! and the binary reading it (with command-line flags winning).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rankup::ai::Level;
+use rankup::config::{Config, ConfigError, GlyphMode};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rankup-config-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_field_is_optional() {
+    assert_eq!(Config::parse("()", "c.ron").unwrap(), Config::default());
+    let full = Config::parse(
+        "(theme: \"light\", glyphs: Unicode, ai_level: 6, mouse: true)",
+        "c.ron",
+    )
+    .unwrap();
+    assert_eq!(
+        full,
+        Config {
+            theme: Some("light".into()),
+            glyphs: Some(GlyphMode::Unicode),
+            ai_level: Level::new(6),
+            mouse: Some(true),
+        }
+    );
+    // `Some(...)` is accepted as well as the bare value.
+    let explicit = Config::parse("(theme: Some(\"light\"), mouse: None)", "c.ron").unwrap();
+    assert_eq!(explicit.theme.as_deref(), Some("light"));
+    assert_eq!(explicit.mouse, None);
+}
+
+#[test]
+fn unknown_fields_and_bad_values_name_the_file_and_line() {
+    for (text, line, needle) in [
+        (
+            "(\n    theme: \"light\",\n    colour: \"red\",\n)",
+            3,
+            "unknown field 'colour'",
+        ),
+        ("(\n    ai_level: 9,\n)", 2, "AI level 9"),
+        ("(\n    glyphs: Emoji,\n)", 2, "Emoji"),
+        ("(\n    mouse: yes,\n)", 2, ""),
+    ] {
+        let err = Config::parse(text, "my/config.ron").unwrap_err();
+        let ConfigError::Parse { line: l, .. } = &err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(*l, line, "{text}: {err}");
+        let msg = err.to_string();
+        assert!(msg.starts_with("config my/config.ron, line"), "{msg}");
+        assert!(msg.contains(needle), "{msg}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_the_empty_config() {
+    let dir = temp_dir("missing");
+    assert_eq!(
+        Config::load_from(&dir.join("config.ron")).unwrap(),
+        Config::default()
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_readme_example_parses() {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme
+        .split("### Config file")
+        .nth(1)
+        .expect("README has a Config file section");
+    let example = section
+        .split("```ron\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("with a RON example");
+    let config = Config::parse(example, "README").unwrap();
+    assert_eq!(config.glyphs, Some(GlyphMode::Ascii));
+    assert_eq!(config.ai_level, Level::new(3));
+}
+
+/// Runs `rankup play chess` (no terminal here, so the app itself cannot start) with the
+/// config directory at `dir`; returns the one-line error.
+fn play_error(dir: &Path, extra: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_rankup"))
+        .args(extra)
+        .args(["play", "chess"])
+        .env("RANKUP_CONFIG_DIR", dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn the_binary_reads_the_config_and_flags_override_it() {
+    let dir = temp_dir("binary");
+    fs::write(
+        dir.join("config.ron"),
+        "(\n    theme: \"light\",\n    mouse: flase,\n)\n",
+    )
+    .unwrap();
+    let err = play_error(&dir, &[]);
+    assert!(err.contains("config.ron, line 3"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    // The config's theme is used...
+    fs::write(dir.join("config.ron"), "(theme: \"no-such-theme\")").unwrap();
+    let err = play_error(&dir, &[]);
+    assert!(err.contains("unknown theme 'no-such-theme'"), "{err}");
+    // ...unless --theme names another (then only the missing terminal stops the app).
+    let err = play_error(&dir, &["--theme", "light"]);
+    assert!(!err.contains("theme"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,331 @@
+//! The app's saved-game flows without a terminal: what it asks the event loop to write
+//! ([`App::take_io`]), resuming, the games browser and review mode.
+
+use std::path::PathBuf;
+
+use rankup::game::Game;
+use rankup::rules::{ByColor, Position};
+use rankup::save::{DataDir, GameMeta, Listing, Player as Saved, SavedGame, Summary};
+use rankup::ui::action::{Action, Dir};
+use rankup::ui::app::{App, IoRequest, Menu, Options, Player, Screen};
+use rankup::ui::theme::{ColorMode, Palette, Theme};
+use rankup::variants::{variant, VariantId};
+
+fn palette() -> Palette {
+    Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
+}
+
+const OPTIONS: Options = Options {
+    glyphs: true,
+    mouse: false,
+};
+
+fn playing(id: VariantId) -> App {
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(id)),
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app
+}
+
+fn type_move(app: &mut App, text: &str) {
+    app.update(Action::StartTyping);
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+}
+
+fn autosaved(requests: &[IoRequest]) -> Vec<&SavedGame> {
+    requests
+        .iter()
+        .filter_map(|r| match r {
+            IoRequest::Autosave(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A finished chess game (Fool's mate) as saved.
+fn fools_mate() -> SavedGame {
+    let mut game = Game::from_start(variant(VariantId::Chess));
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_text(m).unwrap();
+    }
+    SavedGame::from_game(&game, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS))
+}
+
+#[test]
+fn every_move_is_autosaved_once() {
+    let mut app = playing(VariantId::Chess);
+    assert!(app.take_io().is_empty(), "nothing to save before a move");
+    type_move(&mut app, "e4");
+    let io = app.take_io();
+    let saves = autosaved(&io);
+    assert_eq!(saves.len(), 1);
+    assert_eq!(saves[0].moves[0].token, "e2e4");
+    assert!(app.take_io().is_empty(), "saved once per change");
+    type_move(&mut app, "e5");
+    app.update(Action::Undo);
+    let io = app.take_io();
+    assert_eq!(autosaved(&io)[0].moves.len(), 1, "the undo is saved too");
+}
+
+#[test]
+fn a_finished_game_is_kept_in_the_games_folder() {
+    let mut app = playing(VariantId::Chess);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        type_move(&mut app, m);
+    }
+    let io = app.take_io();
+    let stored = io.iter().find_map(|r| match r {
+        IoRequest::Store { game, path, .. } => Some((game, path)),
+        _ => None,
+    });
+    let (game, path) = stored.expect("the finished game is stored");
+    assert_eq!(path, &None, "under a new name");
+    assert_eq!(game.result.as_str(), "0-1");
+    assert!(game.ended.is_some());
+    // The answer gives the game its file; later stores go there.
+    let game_id = match &io[1] {
+        IoRequest::Store { game_id, .. } => *game_id,
+        other => panic!("{other:?}"),
+    };
+    app.update(Action::Stored {
+        game_id,
+        result: Ok(PathBuf::from("/x/fools.ron")),
+    });
+    assert_eq!(
+        app.play().unwrap().file,
+        Some(PathBuf::from("/x/fools.ron"))
+    );
+}
+
+#[test]
+fn leaving_an_unfinished_game_keeps_it_and_clears_the_autosave() {
+    let mut app = playing(VariantId::Veteran);
+    type_move(&mut app, "e4");
+    app.take_io();
+    app.update(Action::NewGame);
+    let io = app.take_io();
+    assert!(
+        matches!(&io[..], [IoRequest::Store { drop_autosave: true, game, .. }] if game.moves.len() == 1),
+        "{io:?}"
+    );
+}
+
+#[test]
+fn save_as_names_the_game() {
+    let mut app = playing(VariantId::Chess);
+    type_move(&mut app, "d4");
+    app.take_io();
+    app.update(Action::SaveAs);
+    for c in "my game!".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+    let io = app.take_io();
+    match &io[..] {
+        [IoRequest::Store {
+            path: Some(p),
+            game,
+            ..
+        }] => {
+            assert_eq!(
+                p,
+                &PathBuf::from("/nonexistent/rankup-test/saves/my_game_.ron")
+            );
+            assert_eq!(game.name.as_deref(), Some("my game!"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn no_data_directory_saves_nothing() {
+    let mut app = playing(VariantId::Chess);
+    app.data = None;
+    type_move(&mut app, "e4");
+    assert!(app.take_io().is_empty());
+}
+
+#[test]
+fn resume_from_the_start_screen() {
+    let mut game = Game::from_start(variant(VariantId::Promochess));
+    game.play_text("e4").unwrap();
+    let meta = GameMeta::new(
+        Saved::ANONYMOUS,
+        Saved::Ai {
+            level: rankup::ai::Level::DEFAULT,
+        },
+    );
+    let saved = SavedGame::from_game(&game, &meta);
+    let mut app = App::new(OPTIONS, palette(), None);
+    let mut menu = Menu::new(None);
+    menu.resume = Some(saved);
+    app.screen = Screen::Menu(menu);
+    app.update(Action::Resume);
+    let play = app.play().expect("playing");
+    assert_eq!(play.game.history().len(), 1);
+    assert_eq!(play.players.black, Player::Ai(rankup::ai::Level::DEFAULT));
+}
+
+#[test]
+fn starting_a_new_game_keeps_the_one_offered_for_resuming() {
+    let mut game = Game::from_start(variant(VariantId::Chess));
+    game.play_text("e4").unwrap();
+    let saved = SavedGame::from_game(&game, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS));
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    let mut menu = Menu::new(None);
+    menu.resume = Some(saved.clone());
+    app.screen = Screen::Menu(menu);
+    app.update(Action::Start);
+    let io = app.take_io();
+    assert!(
+        matches!(&io[..], [IoRequest::Store { game, drop_autosave: true, path: None, .. }] if *game == saved),
+        "{io:?}"
+    );
+}
+
+fn review(saved: SavedGame) -> App {
+    let mut app =
+        App::reviewing(OPTIONS, palette(), saved, Some(PathBuf::from("/x/g.ron"))).unwrap();
+    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app
+}
+
+fn ply(app: &App) -> usize {
+    match &app.screen {
+        Screen::Review(r) => r.ply,
+        _ => panic!("not reviewing"),
+    }
+}
+
+#[test]
+fn review_steps_jumps_and_types_a_move_number() {
+    let mut app = review(fools_mate());
+    assert_eq!(ply(&app), 4, "opens at the end");
+    app.update(Action::Move(Dir::Left));
+    assert_eq!(ply(&app), 3);
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(ply(&app), 1);
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(ply(&app), 0);
+    app.update(Action::Move(Dir::Left));
+    assert_eq!(ply(&app), 0, "stops at the start");
+    app.update(Action::End);
+    assert_eq!(ply(&app), 4);
+    app.update(Action::Move(Dir::Right));
+    assert_eq!(ply(&app), 4, "stops at the end");
+    app.update(Action::Home);
+    assert_eq!(ply(&app), 0);
+    app.update(Action::StartTyping);
+    app.update(Action::Type('2'));
+    app.update(Action::Submit);
+    assert_eq!(ply(&app), 3, "move 2: after White's second move");
+    match &app.screen {
+        Screen::Review(r) => assert_eq!(r.position().fen(), {
+            let mut g = Game::from_start(variant(VariantId::Chess));
+            for m in ["f3", "e5", "g4"] {
+                g.play_text(m).unwrap();
+            }
+            g.position().fen()
+        }),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn review_asks_the_engine_only_when_told() {
+    let mut app = review(fools_mate());
+    app.update(Action::Home);
+    assert!(app.search_request().is_none());
+    app.update(Action::Hint);
+    let request = app.search_request().expect("the engine looks");
+    assert_eq!(request.position, Position::start(variant(VariantId::Chess)));
+    app.update(Action::Move(Dir::Right));
+    let next = app.search_request().expect("and keeps looking");
+    assert_ne!(next.id, request.id, "a new position is a new search");
+}
+
+#[test]
+fn review_exports_pgn_next_to_the_file_and_plays_on() {
+    let mut app = review(fools_mate());
+    app.update(Action::Export);
+    match &app.take_io()[..] {
+        [IoRequest::Export { path, text }] => {
+            assert_eq!(path, &PathBuf::from("/x/g.pgn"));
+            assert!(text.contains("2. g4 Qh4#"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
+    app.update(Action::Home);
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::PlayFromHere);
+    let play = app.play().expect("playing on");
+    assert_eq!(play.game.history().len(), 2);
+    assert!(play.game.outcome().is_none());
+}
+
+#[test]
+fn browser_sorts_and_opens() {
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app.update(Action::Browse);
+    assert_eq!(app.take_io(), vec![IoRequest::List]);
+    let short = fools_mate();
+    let mut g = Game::from_start(variant(VariantId::Veteran));
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+        g.play_text(m).unwrap();
+    }
+    let long = SavedGame {
+        started: short.started,
+        ..SavedGame::from_game(&g, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS))
+    };
+    let listing = |name: &str, game: &SavedGame| Listing {
+        path: PathBuf::from(name),
+        entry: Ok(Summary::of(game)),
+    };
+    app.update(Action::Listed(Ok(vec![
+        listing("/x/a.ron", &short),
+        listing("/x/b.ron", &long),
+    ])));
+    // Sort by date, then game, result, length: longest first.
+    for _ in 0..3 {
+        app.update(Action::Sort);
+    }
+    app.update(Action::Select);
+    assert_eq!(
+        app.take_io(),
+        vec![IoRequest::Load {
+            path: PathBuf::from("/x/b.ron"),
+            play_on: false
+        }]
+    );
+    app.update(Action::Loaded {
+        path: PathBuf::from("/x/b.ron"),
+        play_on: false,
+        result: Ok(long.clone()),
+    });
+    assert_eq!(ply(&app), 5);
+    // A load error is shown, not fatal.
+    app.update(Action::Cancel);
+    app.update(Action::Loaded {
+        path: PathBuf::from("/x/c.ron"),
+        play_on: true,
+        result: Err("c.ron: line 3, column 5: bad".into()),
+    });
+    match &app.screen {
+        Screen::Menu(m) => assert!(m.notice.as_ref().unwrap().text.contains("line 3")),
+        _ => panic!("back on the start screen"),
+    }
+}
