@@ -662,6 +662,34 @@ mod tests {
         assert_eq!(t.promo_dist(Color::White, p, "e7".parse().unwrap()), 1);
     }
 
+    /// Tamerspiel: pieces are valued by where their chains lead, and a piece near an enemy
+    /// citadel carries part of its next step's gain.
+    #[test]
+    fn tamerspiel_values_citadels_and_chains() {
+        let v = variant(VariantId::Tamerspiel);
+        for (from, to) in [
+            ('F', 'E'),
+            ('E', 'Q'),
+            ('V', 'L'),
+            ('L', 'W'),
+            ('G', 'C'),
+            ('C', 'S'),
+        ] {
+            assert!(
+                value_of(VariantId::Tamerspiel, to) > value_of(VariantId::Tamerspiel, from),
+                "{from} -> {to}"
+            );
+        }
+        let t = tables(v);
+        let eagle = t.profile(v.kind_by_letter('E').unwrap(), 1);
+        let at = |name: &str| t.psq(Color::White, eagle, name.parse().unwrap());
+        // One Eagle move from the a8 citadel (b6 leaps there) against the middle of the board.
+        assert_eq!(t.promo_dist(Color::White, eagle, "b6".parse().unwrap()), 1);
+        assert!(at("b6") > at("f4"), "b6 {} vs f4 {}", at("b6"), at("f4"));
+        // Black's citadels are White's own: no prospect there.
+        assert!(t.promo_dist(Color::White, eagle, "b3".parse().unwrap()) > 1);
+    }
+
     #[test]
     fn knight_prefers_the_centre() {
         let v = variant(VariantId::Chess);
