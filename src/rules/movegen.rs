@@ -449,6 +449,33 @@ impl Position {
         pinned
     }
 
+    /// Squares on the paths of enemy lame leaps that would capture the mover's royal piece
+    /// if those paths were clear: moving away from one may expose it, so such moves are
+    /// tested one by one, like moves of pinned pieces.
+    fn lame_blockers(&self) -> SquareSet {
+        let v = self.variant;
+        let them = !self.turn();
+        let king = self.royal_square(self.turn());
+        let enemy = self.by_color[them.index()];
+        let mut out = 0;
+        for la in &v.lame_att[them.index() * GRID_CELLS + king.index()] {
+            if enemy & la.from.bit() == 0 {
+                continue;
+            }
+            let piece = self.board[la.from.index()].expect("BUG: attacker square is occupied");
+            if v.profile(piece.kind(), self.levels[la.from.index()]) != la.profile as usize {
+                continue;
+            }
+            let paths = &v.paths[la.path_start as usize..][..la.path_count as usize];
+            for &(s, n) in paths {
+                for t in &v.ray_squares[s as usize..][..n as usize] {
+                    out |= t.bit();
+                }
+            }
+        }
+        out
+    }
+
     /// Replaces the contents of `out` with the legal moves.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -457,7 +484,10 @@ impl Position {
         let us = self.turn();
         let king = self.royal_square(us);
         if v.simple_legality && !self.is_check() {
-            let pinned = self.pinned();
+            let mut pinned = self.pinned();
+            if v.lame_captures {
+                pinned |= self.lame_blockers();
+            }
             let them = !us;
             let enemy = self.by_color[them.index()];
             out.retain(|m| {
@@ -641,6 +671,15 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ] {
             sweep(&mut Position::from_fen(chess, fen).unwrap(), 2);
+        }
+        // Lame attackers: a Nobleman, a Supercav and a Tetrarch whose paths pass by pieces.
+        let tamer = variant(VariantId::Tamerspiel);
+        for fen in [
+            "1c2hk2b1gr/*1p2vpp3*/*A1p5l1*/*2T2S1N2*/*1E4C3*/*2PL4M1*/*1P4PP1W*/RG3Q6 w k - 0 30 swap:Kk",
+            "b1h2k4r1/*1P1p2p1N1*/*SP2p2p2*/*9P*/*1P6pS*/*N7Pn*/*PP5PP1*/Rs4K4R w - - 0 30 swap:Kk",
+            "5k6/*3n6*/*4s5*/*10*/*5n4*/*10*/*4PP4*/5QT5 w - - 0 1 swap:Kk",
+        ] {
+            sweep(&mut Position::from_fen(tamer, fen).unwrap(), 2);
         }
     }
 }

@@ -176,7 +176,11 @@ pub struct Variant {
     pub(crate) promo_rules: Vec<PromotionRule>,
     pub(crate) castlings: Vec<Castling>,
     pub(crate) castle_mask: [u8; GRID_CELLS],
+    /// Whether legality may be decided from pins (no piece captures by hopping, whose
+    /// screens would be pins of a different kind).
     pub(crate) simple_legality: bool,
+    /// Whether some piece captures with a lame leap (its path squares are extra pins).
+    pub(crate) lame_captures: bool,
     /// Promotion stage per kind (see [`Variant::promotion_stage`]).
     pub(crate) stages: Vec<u8>,
 }
@@ -314,6 +318,7 @@ impl Variant {
             castlings: Vec::new(),
             castle_mask: [0xff; GRID_CELLS],
             simple_legality: true,
+            lame_captures: false,
             stages: vec![0; spec.pieces.len()],
             spec: spec.clone(),
         };
@@ -334,7 +339,7 @@ impl Variant {
                             v.simple_legality = false;
                         }
                         Reach::Lame { .. } if a.modality.captures() => {
-                            v.simple_legality = false;
+                            v.lame_captures = true;
                         }
                         _ => {}
                     }
