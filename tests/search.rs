@@ -471,3 +471,96 @@ fn upgrade_mates_in_two() {
     assert!(best == "h3g3^d1" || best == "h3g3^d3", "{best}");
     assert!(!token_mates_within(VariantId::Upgrade, fen, "h3g3^f6", 2));
 }
+
+// Alternate Promotion Chess (RULES.md section 4): mates that need its rules. Each position was
+// also solved by brute force with an independent APC move generator (outside this repository).
+
+#[test]
+fn apc_mates_in_one() {
+    // Crowned: 1.Ng8 ends on the far rank and must become a Prince, which checks h8 from g8;
+    // the Pawn f7 guards it and the King g6 takes g7 and h7. In Eurasian the same move makes
+    // an Arrow, which checks nothing.
+    let fen = "7k/4NP2/6K1/8/8/8/8/8 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcCrowned, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::ApcCrowned, fen, 20_000), "e7g8");
+    assert!(!token_mates_within(VariantId::ApcEurasian, fen, "e7g8", 1));
+    // Crowned, Black to move: the Primate ends on Black's own back rank and becomes a Rook
+    // that checks along rank 8 (Kf6 guards g7); as a Primate on e8 or a8 it would not check.
+    let fen = "7K/7P/2d2k2/8/8/8/8/8 b - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcCrowned, fen, 1, 20_000);
+    let best = best_token(VariantId::ApcCrowned, fen, 20_000);
+    assert!(best == "c6e8" || best == "c6a8", "{best}");
+    // Eurasian: 1.Xg3 checks g8 by hopping the Pawn g7; Rook f8 and Bishop h8 box the King in
+    // and nothing can put a second screen on g4-g6. A Rook on g3 would check nothing.
+    let fen = "5rkb/5ppp/8/8/8/2X5/8/K7 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcEurasian, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::ApcEurasian, fen, 20_000), "c3g3");
+    assert!(!token_mates_within(
+        VariantId::ApcEurasian,
+        "5rkb/5ppp/8/8/8/2R5/8/K7 w - - 0 1 kings:-",
+        "c3g3",
+        1
+    ));
+    // Timur: 1.Qxg7 mates because the Picket f8 may not take next to it (a Picket moves at
+    // least two squares); in Crowned a Bishop on f8 takes the Queen.
+    let fen = "5j1k/6pp/5P2/8/6Q1/8/8/K7 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcTimur, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::ApcTimur, fen, 20_000), "g4g7");
+    assert!(!token_mates_within(
+        VariantId::ApcCrowned,
+        "5b1k/6pp/5P2/8/6Q1/8/8/K7 w - - 0 1 kings:-",
+        "g4g7",
+        1
+    ));
+}
+
+#[test]
+fn apc_mates_in_two() {
+    // Eurasian: 1.Ng6+ hxg6 2.Xh1#: the Cannon ends on White's own back rank and must become a
+    // Rook, which checks up the open h-file (a Cannon there would check nothing: no screen).
+    let fen = "6rk/6pp/8/8/7N/2K5/8/X7 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcEurasian, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::ApcEurasian, fen, 300_000), "h4g6");
+    // Eurasian: 1.Kf7 and 2.Th2# or 2.Th3#: the Tank checks along the h-file by hopping Black's
+    // own h-Pawn, and it also attacks the square behind the King (1...Kh8 2.Th2#).
+    let fen = "8/7k/4K2p/8/8/8/6T1/8 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcEurasian, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::ApcEurasian, fen, 300_000), "e6f7");
+    // Timur, a Fagin and a Picket only: 1.Fd4 pins the g-Pawn (the Fagin reaches h8 over e5-g7)
+    // and the Picket d5 covers g8 from three squares, so 1...Kh7 is forced; 2.Fh4# checks from
+    // three squares away and covers h6 and h8, both at least two squares from h4.
+    let fen = "7k/6p1/8/3J1K2/6F1/8/8/8 w - - 0 1 kings:-";
+    assert_finds_mate(VariantId::ApcTimur, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::ApcTimur, fen, 300_000), "g4d4");
+}
+
+// Tamerspiel (RULES.md section 6): mates that need the citadels and the King swap.
+
+#[test]
+fn tamerspiel_mates_in_one() {
+    // 1.Ea8: the Eagle ends on Black's a8 citadel and becomes a Queen, which checks along the
+    // empty eighth rank; e8 is covered and g8 and the seventh rank are Black's own. Black's
+    // swap is used up (`swap:K`).
+    let fen = "5kh5/*3ppp4*/*E9*/*10*/*10*/*10*/*10*/6K5 w - - 0 1 swap:K";
+    assert_finds_mate(VariantId::Tamerspiel, fen, 1, 20_000);
+    assert_eq!(best_token(VariantId::Tamerspiel, fen, 20_000), "b6a8");
+    // With the swap unused the same check is answered by one (the King exchanges places with
+    // the f7 Pawn, which nothing attacks), so it is not mate.
+    let unused = fen.replace("swap:K", "swap:Kk");
+    assert!(!token_mates_within(
+        VariantId::Tamerspiel,
+        &unused,
+        "b6a8",
+        1
+    ));
+}
+
+#[test]
+fn tamerspiel_mates_in_two() {
+    // 1.Rb8 pins the Guard k8 to the King in its own citadel l8 (the Bishop h4 pins the k7
+    // Pawn), so 1...Gj8 is forced; 2.Rxj8#: k8 is covered, l7 does not exist, and the swap
+    // with the k7 Pawn is barred because the Bishop attacks it, though Black's swap is unused.
+    let fen = "10gk/*9p*/*10*/*10*/*6BH2*/*10*/*10*/1R4K5 w - - 0 1 swap:Kk";
+    assert_finds_mate(VariantId::Tamerspiel, fen, 2, 300_000);
+    assert_eq!(best_token(VariantId::Tamerspiel, fen, 300_000), "b1b8");
+}

@@ -329,3 +329,36 @@ fn browser_sorts_and_opens() {
         _ => panic!("back on the start screen"),
     }
 }
+
+/// Every frozen save file (one per game and more) opens in review mode, steps from start to
+/// end, and exports.
+#[test]
+fn every_fixture_can_be_reviewed_and_exported() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saves");
+    let mut seen = std::collections::HashSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let saved = rankup::save::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        seen.insert(saved.variant);
+        let n = saved.moves.len();
+        let mut app = review(saved);
+        app.update(Action::Home);
+        assert_eq!(ply(&app), 0);
+        for i in 1..=n {
+            app.update(Action::Move(Dir::Right));
+            assert_eq!(ply(&app), i, "{}", path.display());
+        }
+        app.update(Action::Export);
+        assert!(
+            matches!(&app.take_io()[..], [IoRequest::Export { text, .. }] if text.contains("[Result")),
+            "{}",
+            path.display()
+        );
+    }
+    for id in VariantId::ALL {
+        assert!(seen.contains(&id), "no fixture for {id}");
+    }
+}

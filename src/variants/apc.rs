@@ -9,6 +9,9 @@
 //!   include a non-capturing orthogonal slide (R, Q, Canvasser, Ace, Saint, Inquion) gains
 //!   that corner's castling right while its King has never moved (`kings:Kk` in the position
 //!   string), and castles like a Rook; it loses the right when it moves.
+//! * Castling's "not crossing an attacked square" is judged in the position before castling
+//!   (FIDE's wording, Fairy-Stockfish's reading): an enemy Pocket beside the King does not
+//!   attack the square beyond it while the King stands between (RULES.md leaves this open).
 //! * New pieces: Camel `L` (C), Prince `I` (K, not royal), Primate `D` (BW), Chatelaine `G`
 //!   (RF), Picket `J` and Pocket `O` (Bishop / Rook that must move at least two squares,
 //!   sliding), Fagin `F` (both), Arrow `W` / Cannon `X` / Tank `T` (slide without capturing
