@@ -14,6 +14,22 @@ use rankup::notation::coord;
 use rankup::rules::{Color, Move, Outcome, Position};
 use rankup::variants::{variant, VariantId};
 
+/// `println!` for results: when stdout is closed (`rankup selfplay | head -3`) the program
+/// ends quietly instead of panicking; another write error ends it with a message.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, $($arg)*).and_then(|()| out.flush()) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("rankup: cannot write output: {e}");
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// Longest game, in plies, before `selfplay` calls it a draw.
 const MAX_PLIES: usize = 400;
 
@@ -239,7 +255,7 @@ pub fn selfplay(m: &Match) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let movetime = movetime.map(Duration::from_millis);
-    println!(
+    say!(
         "{id}: A = {} vs B = {}, {games} games{}",
         a.describe(),
         b.describe(),
@@ -272,7 +288,7 @@ pub fn selfplay(m: &Match) -> Result<(), String> {
                 let result = outcome.map_or("1/2-1/2 (move limit)".to_string(), |o| {
                     format!("{} ({})", o.result_text(), o.reason().describe())
                 });
-                println!(
+                say!(
                     "game {:>3}: A {} | {} | {result} after {} plies | A scores {}",
                     i + 1,
                     if a_white { "white" } else { "black" },
@@ -302,7 +318,7 @@ pub fn selfplay(m: &Match) -> Result<(), String> {
         + f64::from(d) * (0.5 - s).powi(2)
         + f64::from(l) * s.powi(2))
         / n;
-    println!(
+    say!(
         "result: A +{w} ={d} -{l} of {} games, score {:.1}%, {:.0} s",
         records.len(),
         100.0 * s,
@@ -314,12 +330,12 @@ pub fn selfplay(m: &Match) -> Result<(), String> {
         let bound = elo(0.05f64.powf(1.0 / n));
         let (sign, who) = if l == 0 { ('>', "won") } else { ('<', "lost") };
         let bound = if l == 0 { bound } else { -bound };
-        println!("elo: A - B {sign} {bound:+.0} (95% bound; A {who} every game)");
+        say!("elo: A - B {sign} {bound:+.0} (95% bound; A {who} every game)");
     } else {
         let margin = 1.96 * (var / n).sqrt();
         let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
         let (low, high) = (elo(clamp(s - margin)), elo(clamp(s + margin)));
-        println!(
+        say!(
             "elo: A - B = {:+.0} +/- {:.0} (95%: {low:+.0} .. {high:+.0})",
             elo(clamp(s)),
             (high - low) / 2.0
@@ -341,7 +357,7 @@ pub fn bench(movetime: u64) -> Result<(), String> {
             seldepth = info.seldepth
         });
         let secs = r.time.as_secs_f64().max(1e-9);
-        println!(
+        say!(
             "{:<24} depth {:>2} (sel {:>2})  nodes {:>10}  {:>6.0} k nodes/s  {:.2} s  best {} {}",
             id.as_str(),
             r.depth,

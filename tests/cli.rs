@@ -201,3 +201,35 @@ fn unknown_variant() {
     fails_naming(&["perft", "xiangqi", "1"], "xiangqi");
     fails_naming(&["moves", "shogi"], "shogi");
 }
+
+/// Output commands piped into a reader that stops early (`| head -1`) end quietly: no panic
+/// message, a success status.
+#[test]
+fn closed_stdout_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    for args in [
+        &[
+            "selfplay", "chess", "--games", "2", "--a", "depth=1", "--b", "random",
+        ][..],
+        &["moves", "chess"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rankup"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the rankup binary runs");
+        // Read one byte, then close the pipe.
+        let mut first = [0u8; 1];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "rankup {args:?}: {stderr}");
+        assert!(
+            out.status.success(),
+            "rankup {args:?}: {:?} {stderr}",
+            out.status
+        );
+    }
+}
