@@ -38,6 +38,8 @@
 //! * `termination` (absent while unfinished): `Checkmate`, `Stalemate`, `Repetition`,
 //!   `FiftyMoves`, `BareKings`, `InsufficientMaterial`, `Resignation`, `Agreement`, `Time`.
 //! * `started`, `ended` (absent while unfinished): RFC 3339 UTC times.
+//! * `clock` (timed games only): `(base_s: 300, increment_s: 3, white_ms: 281200,
+//!   black_ms: 290750)`, the time control and each side's time left when saved.
 //! * `moves`: one entry per move: `token` (the coordinate token, RULES.md section 1),
 //!   `san`, and optionally `think_ms` (milliseconds the player thought), `eval` (the AI's
 //!   evaluation when it chose the move, from White's point of view: `Cp(35)` centipawns or
@@ -94,7 +96,9 @@ mod store;
 mod timestamp;
 
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
-pub use format::{GameResult, Player, SavedGame, SavedMove, Termination, FORMAT_VERSION};
+pub use format::{
+    GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
+};
 pub use replay::GameMeta;
 pub use store::{
     list, load, save, write_atomic, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,

@@ -118,7 +118,7 @@ fn offer_resume(app: &mut App) {
     };
     match data.load_autosave() {
         Ok(Some(saved)) if saved.is_unfinished() && !saved.moves.is_empty() => {
-            menu.resume = Some(saved);
+            menu.resume = Some(Box::new(saved));
         }
         Ok(_) => {}
         Err(e) => {

@@ -74,6 +74,7 @@ fn meta(game: &Game, white: Player, black: Player) -> GameMeta {
         ended: game
             .outcome()
             .map(|_| Timestamp::from_unix(started.unix() + 7 * game.history().len() as i64)),
+        clock: None,
     }
 }
 

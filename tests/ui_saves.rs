@@ -169,7 +169,7 @@ fn resume_from_the_start_screen() {
     let saved = SavedGame::from_game(&game, &meta);
     let mut app = App::new(OPTIONS, palette(), None);
     let mut menu = Menu::new(None);
-    menu.resume = Some(saved);
+    menu.resume = Some(Box::new(saved));
     app.screen = Screen::Menu(menu);
     app.update(Action::Resume);
     let play = app.play().expect("playing");
@@ -185,7 +185,7 @@ fn starting_a_new_game_keeps_the_one_offered_for_resuming() {
     let mut app = App::new(OPTIONS, palette(), None);
     app.data = Some(DataDir::at("/nonexistent/rankup-test"));
     let mut menu = Menu::new(None);
-    menu.resume = Some(saved.clone());
+    menu.resume = Some(Box::new(saved.clone()));
     app.screen = Screen::Menu(menu);
     app.update(Action::Start);
     let io = app.take_io();
@@ -361,4 +361,42 @@ fn every_fixture_can_be_reviewed_and_exported() {
     for id in VariantId::ALL {
         assert!(seen.contains(&id), "no fixture for {id}");
     }
+}
+
+/// A timed game saves its clocks, and resuming it goes on with the time each side had.
+#[test]
+fn clocks_are_saved_and_resumed() {
+    use rankup::ui::app::TimeControl;
+    use std::time::{Duration, Instant};
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        Some(TimeControl::parse("5+3").unwrap()),
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    app.update(Action::Tick(t0 + Duration::from_secs(20)));
+    type_move(&mut app, "e4");
+    let io = app.take_io();
+    let saved = autosaved(&io)[0].clone();
+    let clock = saved.clock.expect("the clocks are saved");
+    assert_eq!((clock.base_s, clock.increment_s), (300, 3));
+    assert_eq!(clock.white_ms, 283_000, "300 s - 20 s + 3 s");
+    assert_eq!(clock.black_ms, 300_000);
+    let text = saved.to_ron();
+    assert_eq!(SavedGame::from_ron(&text, "t.ron").unwrap(), saved);
+    let mut app = App::new(OPTIONS, palette(), None);
+    let mut menu = Menu::new(None);
+    menu.resume = Some(Box::new(saved));
+    app.screen = Screen::Menu(menu);
+    app.update(Action::Resume);
+    let clocks = app.play().unwrap().clocks.clone().expect("clocks again");
+    assert_eq!(clocks.left.white, Duration::from_millis(283_000));
+    assert_eq!(clocks.control.increment, Duration::from_secs(3));
 }

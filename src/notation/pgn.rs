@@ -82,6 +82,9 @@ pub fn export(game: &SavedGame) -> String {
         tags.push(("FEN", start_fen.clone()));
         tags.push(("SetUp", "1".into()));
     }
+    if let Some(c) = game.clock {
+        tags.push(("TimeControl", format!("{}+{}", c.base_s, c.increment_s)));
+    }
     if let Some(name) = variant_name(game.variant) {
         tags.push(("RankupVariant", game.variant.as_str().into()));
         tags.push(("Variant", name.into()));

@@ -44,8 +44,25 @@ pub struct SavedGame {
     pub started: Timestamp,
     /// When it ended (`None` while unfinished).
     pub ended: Option<Timestamp>,
+    /// The clocks of a timed game, as they stood when it was saved.
+    pub clock: Option<SavedClock>,
     /// The moves, in order.
     pub moves: Vec<SavedMove>,
+}
+
+/// A timed game's clocks: the time control and what each side had left when the game was
+/// saved (`clock: (base_s: 300, increment_s: 3, white_ms: 281200, black_ms: 290750)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename = "Clock", deny_unknown_fields)]
+pub struct SavedClock {
+    /// Initial time per side, in seconds.
+    pub base_s: u64,
+    /// Seconds added after each move.
+    pub increment_s: u64,
+    /// White's time left, in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left, in milliseconds.
+    pub black_ms: u64,
 }
 
 impl SavedGame {
@@ -346,6 +363,8 @@ struct RawSave {
     started: Timestamp,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ended: Option<Timestamp>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<SavedClock>,
     moves: Vec<SavedMove>,
 }
 
@@ -372,6 +391,7 @@ impl From<&SavedGame> for RawSave {
             termination: g.termination,
             started: g.started,
             ended: g.ended,
+            clock: g.clock,
             moves: g.moves.clone(),
         }
     }
@@ -526,6 +546,7 @@ impl SavedGame {
             termination: raw.termination,
             started: raw.started,
             ended: raw.ended,
+            clock: raw.clock,
             moves: raw.moves,
         };
         game.replay(file)?;

@@ -7,7 +7,9 @@ use crate::rules::Position;
 use crate::variants::{variant, VariantId};
 
 use super::error::{LoadError, LoadErrorKind, MovePlace};
-use super::format::{GameResult, Player, SavedGame, SavedMove, Termination, FORMAT_VERSION};
+use super::format::{
+    GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
+};
 use super::timestamp::Timestamp;
 
 /// What a saved game records that the board does not: the players, the times and a name.
@@ -25,6 +27,8 @@ pub struct GameMeta {
     /// When it ended; set it when the game ends (it is written only while
     /// [`Game::outcome`] says the game is over, so an undo past the end drops it).
     pub ended: Option<Timestamp>,
+    /// The clocks of a timed game; the app updates them before each save.
+    pub clock: Option<SavedClock>,
 }
 
 impl GameMeta {
@@ -36,6 +40,7 @@ impl GameMeta {
             black,
             started: Timestamp::now(),
             ended: None,
+            clock: None,
         }
     }
 }
@@ -66,6 +71,7 @@ impl SavedGame {
             termination: outcome.map(|o| o.reason().into()),
             started: meta.started,
             ended: meta.ended.filter(|_| outcome.is_some()),
+            clock: meta.clock,
             moves: game
                 .history()
                 .iter()
@@ -89,6 +95,7 @@ impl SavedGame {
             black: self.black.clone(),
             started: self.started,
             ended: self.ended,
+            clock: self.clock,
         }
     }
 

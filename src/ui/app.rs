@@ -10,7 +10,7 @@ use crate::ai::{Level, SearchLimits};
 use crate::game::{Eval, Game};
 use crate::notation::{self, coord, san};
 use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
-use crate::save::{DataDir, GameMeta, SavedGame, Timestamp};
+use crate::save::{DataDir, GameMeta, SavedClock, SavedGame, Timestamp};
 use crate::variants::{variant, VariantId};
 
 use super::action::{Action, Dir};
@@ -367,8 +367,9 @@ pub struct Menu {
     pub clock: usize,
     /// Index into [`opponent_choices`].
     pub opponent: usize,
-    /// The unfinished game found in the autosave, offered for resuming.
-    pub resume: Option<SavedGame>,
+    /// The unfinished game found in the autosave, offered for resuming (boxed: a screen
+    /// should stay small).
+    pub resume: Option<Box<SavedGame>>,
     /// A message on the start screen (a broken autosave, a file error).
     pub notice: Option<Message>,
 }
@@ -522,7 +523,20 @@ impl App {
         self.next_game_id += 1;
         let meta = meta
             .unwrap_or_else(|| GameMeta::new(players.white.to_saved(), players.black.to_saved()));
-        new_play(game, clock, flipped, players, meta, id)
+        // A saved timed game goes on with the time each side had left.
+        let saved_clock = meta.clock;
+        let clock = clock.or(saved_clock.map(|c| TimeControl {
+            base: Duration::from_secs(c.base_s),
+            increment: Duration::from_secs(c.increment_s),
+        }));
+        let mut play = new_play(game, clock, flipped, players, meta, id);
+        if let (Some(c), Some(clocks)) = (saved_clock, &mut play.clocks) {
+            clocks.left = ByColor {
+                white: Duration::from_millis(c.white_ms),
+                black: Duration::from_millis(c.black_ms),
+            };
+        }
+        play
     }
 
     /// The file operations wanted since the last call, oldest first: an autosave after
@@ -541,15 +555,14 @@ impl App {
             let worth = !p.game.history().is_empty() || finished;
             if worth && p.autosaved != Some(p.generation) {
                 p.autosaved = Some(p.generation);
-                self.io
-                    .push(IoRequest::Autosave(SavedGame::from_game(&p.game, &p.meta)));
+                self.io.push(IoRequest::Autosave(p.saved()));
             }
             if finished && p.stored != Some(p.generation) {
                 p.stored = Some(p.generation);
                 self.io.push(IoRequest::Store {
                     game_id: p.game_id,
                     path: p.file.clone(),
-                    game: SavedGame::from_game(&p.game, &p.meta),
+                    game: p.saved(),
                     drop_autosave: false,
                 });
             }
@@ -755,7 +768,7 @@ impl App {
                         self.io.push(IoRequest::Store {
                             game_id: 0,
                             path: None,
-                            game: old,
+                            game: *old,
                             drop_autosave: true,
                         });
                     }
@@ -808,7 +821,7 @@ impl App {
                             self.io.push(IoRequest::Store {
                                 game_id: play.game_id,
                                 path: play.file.clone(),
-                                game: SavedGame::from_game(&play.game, &play.meta),
+                                game: play.saved(),
                                 drop_autosave: true,
                             });
                         }
@@ -840,7 +853,7 @@ impl App {
                                 self.io.push(IoRequest::Store {
                                     game_id: play.game_id,
                                     path: Some(path),
-                                    game: SavedGame::from_game(&play.game, &play.meta),
+                                    game: play.saved(),
                                     drop_autosave: false,
                                 });
                             }
@@ -1095,6 +1108,18 @@ pub fn step_cursor(shape: &crate::rules::Shape, sq: Square, dir: Dir, flipped: b
 }
 
 impl Play {
+    /// The game as saved now: moves, notes, players, times and the clocks.
+    pub fn saved(&self) -> SavedGame {
+        let mut meta = self.meta.clone();
+        meta.clock = self.clocks.as_ref().map(|c| SavedClock {
+            base_s: c.control.base.as_secs(),
+            increment_s: c.control.increment.as_secs(),
+            white_ms: u64::try_from(c.left.white.as_millis()).unwrap_or(u64::MAX),
+            black_ms: u64::try_from(c.left.black.as_millis()).unwrap_or(u64::MAX),
+        });
+        SavedGame::from_game(&self.game, &meta)
+    }
+
     /// The game changed: searches for the old position are stale.
     fn changed(&mut self) {
         self.generation += 1;

@@ -114,6 +114,8 @@ impl Review {
         meta.name = None;
         meta.started = crate::save::Timestamp::now();
         meta.ended = None;
+        // The clocks as saved belong to the game's last position, not this one.
+        meta.clock = None;
         Ok((game, meta))
     }
 
