@@ -400,3 +400,31 @@ fn clocks_are_saved_and_resumed() {
     assert_eq!(clocks.left.white, Duration::from_millis(283_000));
     assert_eq!(clocks.control.increment, Duration::from_secs(3));
 }
+
+/// `;` writes a comment on the last move; it goes into the next save.
+#[test]
+fn comments_are_saved_with_the_move() {
+    let mut app = playing(VariantId::Chess);
+    app.update(Action::Comment);
+    assert!(
+        app.play().unwrap().message.as_ref().unwrap().error,
+        "no move yet"
+    );
+    type_move(&mut app, "e4");
+    app.take_io();
+    app.update(Action::Comment);
+    for c in "best by test".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+    let io = app.take_io();
+    assert_eq!(
+        autosaved(&io)[0].moves[0].comment.as_deref(),
+        Some("best by test")
+    );
+    assert_eq!(
+        app.play().unwrap().game.history().len(),
+        1,
+        "no move was typed"
+    );
+}

@@ -317,8 +317,17 @@ pub struct Play {
     pub stored: Option<u64>,
     /// When the side to move started thinking (for the think time saved with its move).
     pub turn_started: Option<Instant>,
-    /// The typed text is a name for "save as", not a move.
-    pub naming: bool,
+    /// What the typed text is, when it is not a move.
+    pub prompt: Option<Prompt>,
+}
+
+/// Text typed for something other than a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// A name for "save as".
+    Name,
+    /// A comment on the last move (saved with it).
+    Comment,
 }
 
 /// One entry of the start screen's game list.
@@ -836,14 +845,38 @@ impl App {
                             );
                         } else {
                             play.selected = None;
-                            play.naming = true;
+                            play.prompt = Some(Prompt::Name);
                             play.typing = Some(play.meta.name.clone().unwrap_or_default());
                             play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
                         }
                     }
-                    Action::Submit if play.naming => {
+                    Action::Comment => match play.game.history().last() {
+                        Some(last) => {
+                            play.selected = None;
+                            play.prompt = Some(Prompt::Comment);
+                            play.typing = Some(last.note.comment.clone().unwrap_or_default());
+                            play.info("comment on the last move (Enter keeps it, empty removes it, Esc cancels)");
+                        }
+                        None => play.error("no move to comment on yet".into()),
+                    },
+                    Action::Submit if play.prompt == Some(Prompt::Comment) => {
+                        let text = play.typing.take().unwrap_or_default().trim().to_string();
+                        play.prompt = None;
+                        let san = play.game.history().last().map(|m| m.san.clone());
+                        if let Some(note) = play.game.last_note_mut() {
+                            note.comment = (!text.is_empty()).then_some(text);
+                            // Written with the next save request, like a move.
+                            play.autosaved = None;
+                            if play.game.outcome().is_some() {
+                                // A finished game's file gets the comment too.
+                                play.stored = None;
+                            }
+                            play.info(&format!("comment saved on {}", san.unwrap_or_default()));
+                        }
+                    }
+                    Action::Submit if play.prompt == Some(Prompt::Name) => {
                         let name = play.typing.take().unwrap_or_default().trim().to_string();
-                        play.naming = false;
+                        play.prompt = None;
                         match &self.data {
                             Some(data) if !name.is_empty() => {
                                 let path = data.named_path(&name);
@@ -860,10 +893,10 @@ impl App {
                             _ => play.info("not saved"),
                         }
                     }
-                    Action::Cancel if play.naming => {
-                        play.naming = false;
+                    Action::Cancel if play.prompt.is_some() => {
+                        play.prompt = None;
                         play.typing = None;
-                        play.info("not saved");
+                        play.info("cancelled");
                     }
                     Action::Quit if play.question.is_none() => {
                         if play.game.outcome().is_none() && !play.game.history().is_empty() {
@@ -1044,7 +1077,7 @@ fn new_play(
         autosaved: None,
         stored: None,
         turn_started: None,
-        naming: false,
+        prompt: None,
     }
 }
 

@@ -11,7 +11,7 @@ use crate::variants::variant;
 
 use super::app::{
     captured, check_square, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry,
-    MenuField, Play, Player, Question, Screen, CLOCK_CHOICES,
+    MenuField, Play, Player, Prompt, Question, Screen, CLOCK_CHOICES,
 };
 use super::browser::Browser;
 use super::input::BOARD_KEYS;
@@ -173,7 +173,19 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(status), layout.status);
 
     // Bottom line: typing with candidates, or the last message.
-    let input = if let Some(text) = &play.typing {
+    let input = if let (Some(text), Some(prompt)) = (&play.typing, play.prompt) {
+        let label = match prompt {
+            Prompt::Name => " name: ".to_string(),
+            Prompt::Comment => format!(
+                " comment on {}: ",
+                play.game.history().last().map_or("", |m| m.san.as_str())
+            ),
+        };
+        Line::from(vec![
+            Span::styled(label, p.accent()),
+            Span::styled(format!("{text}_"), p.text()),
+        ])
+    } else if let Some(text) = &play.typing {
         let candidates = play.candidates();
         let mut spans = vec![
             Span::styled(" move: ", p.accent()),
