@@ -1583,9 +1583,3 @@ pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
     }
     out
 }
-
-/// Squares holding a royal piece in check, for highlighting.
-pub fn check_square(play: &Play) -> Option<Square> {
-    let pos = play.game.position();
-    pos.is_check().then(|| pos.royal_square(pos.turn()))
-}

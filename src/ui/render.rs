@@ -10,8 +10,8 @@ use crate::rules::{Color, MoveKind, Position, Squares};
 use crate::variants::variant;
 
 use super::app::{
-    captured, check_square, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry,
-    MenuField, Play, Player, Prompt, Question, Screen, CLOCK_CHOICES,
+    captured, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry, MenuField, Play,
+    Player, Prompt, Question, Screen, CLOCK_CHOICES,
 };
 use super::browser::Browser;
 use super::input::BOARD_KEYS;
@@ -84,10 +84,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(title), layout.title);
 
     if let Some(geom) = layout.board {
-        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs);
-        for (sq, piece) in pos.pieces() {
-            board.pieces[sq.index()] = Some((piece, pos.level_at(sq)));
-        }
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
         board.cursor = (play.typing.is_none()).then_some(play.cursor);
         board.selected = play.selected;
         board.targets = play.targets().iter().fold(0, |a, m| a | m.to.bit());
@@ -96,7 +93,6 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             board.targets = hint.to.bit();
         }
         board.last_move = last_move_squares(play);
-        board.check = check_square(play);
         frame.render_widget(board, geom.area);
         if let Some(picker) = &play.picker {
             render_picker(p, pos, picker, geom, frame);
@@ -814,12 +810,8 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
     ]);
     frame.render_widget(Paragraph::new(title), layout.title);
     if let Some(geom) = layout.board {
-        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs);
-        for (sq, piece) in pos.pieces() {
-            board.pieces[sq.index()] = Some((piece, pos.level_at(sq)));
-        }
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
         board.last_move = review.last_move().map_or(0, |m| m.from.bit() | m.to.bit());
-        board.check = pos.is_check().then(|| pos.royal_square(pos.turn()));
         frame.render_widget(board, geom.area);
     }
     if let Some(panel) = layout.panel {

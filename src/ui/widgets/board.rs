@@ -10,7 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use crate::rules::{Color, Figure, Piece, Square, SquareSet, Squares, Variant, GRID_CELLS};
+use crate::rules::{
+    Color, Figure, Piece, Position, Square, SquareSet, Squares, Variant, GRID_CELLS,
+};
 use crate::ui::layout::BoardGeom;
 use crate::ui::theme::{Palette, SquareLook};
 
@@ -114,6 +116,17 @@ impl<'a> BoardWidget<'a> {
             zones: variant.promotion_squares(),
             citadels: variant.citadels(),
         }
+    }
+}
+
+impl BoardWidget<'_> {
+    /// Shows the pieces of `pos`, and its royal piece marked when it is in check.
+    pub fn with_position(mut self, pos: &Position) -> Self {
+        for (sq, piece) in pos.pieces() {
+            self.pieces[sq.index()] = Some((piece, pos.level_at(sq)));
+        }
+        self.check = pos.is_check().then(|| pos.royal_square(pos.turn()));
+        self
     }
 }
 
