@@ -428,3 +428,69 @@ fn comments_are_saved_with_the_move() {
         "no move was typed"
     );
 }
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    app.resize(w, h);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal
+        .draw(|f| rankup::ui::render::render(app, f))
+        .unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A game with fixed times and notes, for snapshots.
+fn annotated() -> SavedGame {
+    let mut saved = fools_mate();
+    saved.started = "2026-01-02T03:04:05Z".parse().unwrap();
+    saved.ended = Some("2026-01-02T03:05:00Z".parse().unwrap());
+    saved.white = Saved::Human {
+        name: Some("Ann".into()),
+    };
+    saved.black = Saved::Ai {
+        level: rankup::ai::Level::DEFAULT,
+    };
+    saved.moves[1].think_ms = Some(1500);
+    saved.moves[1].eval = Some(rankup::game::Eval::Centipawns(-20));
+    saved.moves[1].comment = Some("the trap is set".into());
+    saved
+}
+
+#[test]
+fn review_and_browser_screens_at_80x24() {
+    let mut app = review(annotated());
+    app.update(Action::Home);
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Move(Dir::Right));
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("1... e5 · 1.5 s · AI eval -0.20"), "{text}");
+    assert!(text.contains("{the trap is set}"), "{text}");
+    insta::assert_snapshot!("review_80x24", text);
+
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data = Some(DataDir::at("/data"));
+    app.update(Action::Browse);
+    let game = annotated();
+    app.update(Action::Listed(Ok(vec![
+        Listing {
+            path: PathBuf::from("/data/saves/a.ron"),
+            entry: Ok(Summary::of(&game)),
+        },
+        Listing {
+            path: PathBuf::from("/data/saves/broken.ron"),
+            entry: rankup::save::SavedGame::from_ron("(version: 1,", "broken.ron")
+                .map(|g| Summary::of(&g)),
+        },
+    ])));
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("broken: broken.ron"), "{text}");
+    insta::assert_snapshot!("browser_80x24", text);
+}

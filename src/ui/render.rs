@@ -752,14 +752,8 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
                             s.plies.div_ceil(2),
                         )
                     }
-                    Err(e) => {
-                        let file = listing
-                            .path
-                            .file_name()
-                            .map(|f| f.to_string_lossy().to_string())
-                            .unwrap_or_default();
-                        format!(" {mark}broken: {file}: {e}")
-                    }
+                    // The error names the file.
+                    Err(e) => format!(" {mark}broken: {e}"),
                 };
                 let style = if i == browser.selected {
                     p.highlight()
