@@ -690,6 +690,37 @@ mod tests {
         assert!(t.promo_dist(Color::White, eagle, "b3".parse().unwrap()) > 1);
     }
 
+    /// Alternate Promotion Chess: a piece is valued by where its chain leads, and one move
+    /// from its promotion rank (the home rank, for a Camel) it carries part of the gain.
+    #[test]
+    fn apc_values_follow_the_chain() {
+        for id in [
+            VariantId::ApcCrowned,
+            VariantId::ApcEurasian,
+            VariantId::ApcTimur,
+        ] {
+            let v = variant(id);
+            let t = tables(v);
+            let camel = t.profile(v.kind_by_letter('L').unwrap(), 1);
+            let at = |name: &str| t.psq(Color::White, camel, name.parse().unwrap());
+            // c4 leaps to b1/d1 and becomes a Knight; c5 cannot reach rank 1 in one move.
+            assert_eq!(t.promo_dist(Color::White, camel, "c4".parse().unwrap()), 1);
+            assert!(t.promo_dist(Color::White, camel, "c5".parse().unwrap()) > 1);
+            assert!(
+                at("c4") > at("c5"),
+                "{id}: c4 {} vs c5 {}",
+                at("c4"),
+                at("c5")
+            );
+        }
+        // The long-haul Queen still promotes (to an Acme): its value includes that.
+        assert!(
+            value_of(VariantId::ApcLonghaulCrowned, 'C')
+                > value_of(VariantId::ApcLonghaulCrowned, 'Q'),
+            "Ace above Queen"
+        );
+    }
+
     #[test]
     fn knight_prefers_the_centre() {
         let v = variant(VariantId::Chess);
