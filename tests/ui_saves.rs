@@ -494,3 +494,22 @@ fn review_and_browser_screens_at_80x24() {
     assert!(text.contains("broken: broken.ron"), "{text}");
     insta::assert_snapshot!("browser_80x24", text);
 }
+
+/// The review and browser screens draw at every small size without panicking.
+#[test]
+fn saved_game_screens_survive_tiny_terminals() {
+    let mut review_app = review(annotated());
+    let mut browser_app = App::new(OPTIONS, palette(), None);
+    browser_app.data = Some(DataDir::at("/data"));
+    browser_app.update(Action::Browse);
+    browser_app.update(Action::Listed(Ok(vec![Listing {
+        path: PathBuf::from("/data/saves/a.ron"),
+        entry: Ok(Summary::of(&annotated())),
+    }])));
+    for w in 0..40 {
+        for h in 0..16 {
+            screen(&mut review_app, w, h);
+            screen(&mut browser_app, w, h);
+        }
+    }
+}
