@@ -680,6 +680,7 @@ impl App {
         let now = self.now;
         let size = self.size;
         match &mut self.screen {
+            Screen::Browser(_) if action == Action::Help => self.card = Some(Card::Help),
             Screen::Browser(browser) => match browser.update(action) {
                 BrowserStep::Stay => {}
                 BrowserStep::Leave => self.screen = Screen::Menu(Menu::new(None)),

@@ -170,6 +170,31 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("q / Ctrl-C", "quit (q asks first during a game)"),
 ];
 
+/// The keys of review mode, for the help screen.
+pub const REVIEW_KEYS: &[(&str, &str)] = &[
+    ("← → / h l", "one move back / forward"),
+    ("↑ ↓ / k j", "one full move back / forward"),
+    ("Home End / g G", "the start / the end"),
+    (": or /", "type a move number, Enter jumps there"),
+    ("f", "flip the board"),
+    (
+        "e",
+        "engine on/off: its score and line for each position shown",
+    ),
+    ("p", "play on from the shown position (a new game)"),
+    ("x", "export the game as PGN next to its file"),
+    ("Esc / q", "back to the start screen"),
+];
+
+/// The keys of the games browser, for the help screen.
+pub const BROWSER_KEYS: &[(&str, &str)] = &[
+    ("↑ ↓ / k j", "choose a game"),
+    ("Enter", "review it"),
+    ("c", "play on from its last move"),
+    ("s", "sort by date, game, result or length"),
+    ("Esc / q", "back to the start screen"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +243,65 @@ mod tests {
         assert_eq!(
             action_for(Context::Typing, release),
             Some(Action::Type('a'))
+        );
+    }
+
+    #[test]
+    fn review_and_browser_keys_map_as_documented() {
+        use Action::*;
+        for (ch, want) in [
+            ('h', Move(Dir::Left)),
+            ('l', Move(Dir::Right)),
+            ('k', Move(Dir::Up)),
+            ('j', Move(Dir::Down)),
+            ('g', Home),
+            ('G', End),
+            (':', StartTyping),
+            ('f', Flip),
+            ('e', Hint),
+            ('p', PlayFromHere),
+            ('x', Export),
+            ('q', Cancel),
+        ] {
+            assert_eq!(
+                action_for(Context::Review, key(KeyCode::Char(ch))),
+                Some(want)
+            );
+            assert!(
+                REVIEW_KEYS.iter().any(|(k, _)| k.contains(ch)),
+                "{ch} documented"
+            );
+        }
+        for (ch, want) in [
+            ('c', PlayFromHere),
+            ('s', Sort),
+            ('q', Cancel),
+            ('j', Move(Dir::Down)),
+        ] {
+            assert_eq!(
+                action_for(Context::Browser, key(KeyCode::Char(ch))),
+                Some(want)
+            );
+            assert!(
+                BROWSER_KEYS.iter().any(|(k, _)| k.contains(ch)),
+                "{ch} documented"
+            );
+        }
+        assert_eq!(
+            action_for(Context::Browser, key(KeyCode::Enter)),
+            Some(Select)
+        );
+        assert_eq!(
+            action_for(Context::Menu, key(KeyCode::Char('r'))),
+            Some(Resume)
+        );
+        assert_eq!(
+            action_for(Context::Menu, key(KeyCode::Char('b'))),
+            Some(Browse)
+        );
+        assert_eq!(
+            action_for(Context::Board, key(KeyCode::Char(';'))),
+            Some(Comment)
         );
     }
 

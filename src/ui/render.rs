@@ -14,7 +14,7 @@ use super::app::{
     Player, Prompt, Question, Screen, CLOCK_CHOICES,
 };
 use super::browser::Browser;
-use super::input::BOARD_KEYS;
+use super::input::{BOARD_KEYS, BROWSER_KEYS, REVIEW_KEYS};
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
 use super::review::Review;
 use super::theme::Palette;
@@ -537,8 +537,13 @@ fn card_block(p: &Palette, title: &str) -> Block<'static> {
 
 fn render_help(app: &App, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
-    let mut lines = vec![Line::styled("Board", p.accent())];
-    for (keys, what) in BOARD_KEYS {
+    let (title, keys) = match &app.screen {
+        Screen::Review(_) => ("Review", REVIEW_KEYS),
+        Screen::Browser(_) => ("Saved games", BROWSER_KEYS),
+        _ => ("Board", BOARD_KEYS),
+    };
+    let mut lines = vec![Line::styled(title, p.accent())];
+    for (keys, what) in keys {
         lines.push(Line::from(vec![
             Span::styled(format!("  {keys:<18}"), p.text()),
             Span::styled(*what, p.dim()),
