@@ -41,6 +41,14 @@ fn link_cases(links: &'static [Link]) -> Vec<Case> {
 /// and each of the `links` links of the chain.
 fn run_links(id: VariantId, table: &'static [Link], links: usize) {
     assert_eq!(table.len(), 4 * links, "{id}: link rows");
+    // RULES.md's chain length, against the engine's view of the chain from the Pawn.
+    let v = rankup::variants::variant(id);
+    let pawn = v.kind_by_letter('P').expect("a Pawn");
+    assert_eq!(
+        v.promotion_chain(pawn).len(),
+        links + 1,
+        "{id}: chain length"
+    );
     run_cases(id, &link_cases(table));
 }
 

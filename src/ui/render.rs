@@ -145,7 +145,10 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                 spans.push(Span::styled("  check!", p.error()));
                 // Tamerspiel: say that the once-per-game swap is there, since a swap looks
                 // like the King moving onto its own piece, which no other game allows.
+                // Cheap test first: only Tamerspiel tracks swaps, so no other game
+                // generates moves here on every frame.
                 if play.human_to_move()
+                    && pos.swap_unused(pos.turn())
                     && pos.legal_moves().iter().any(|m| m.kind == MoveKind::Swap)
                 {
                     spans.push(Span::styled(
