@@ -10,6 +10,8 @@ pub mod app;
 pub mod browser;
 pub mod input;
 pub mod layout;
+pub mod menu;
+pub mod play;
 pub mod render;
 pub mod review;
 pub mod theme;

@@ -1,0 +1,717 @@
+//! The game in play: the board, the cursor and typed input, pickers and questions, clocks,
+//! and what it takes to hand a move to the game or the AI.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::ai::Level;
+use crate::game::Game;
+use crate::notation::{self, coord, san};
+use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
+use crate::save::{GameMeta, SavedClock, SavedGame};
+use crate::variants::VariantId;
+
+use super::action::{Action, Dir};
+use super::app::{Message, Thinking};
+
+/// A time control: minutes per side plus seconds added per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Initial time per side.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`).
+    ///
+    /// # Errors
+    /// A message quoting the text.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let bad = || format!("invalid clock '{text}', expected MINUTES+SECONDS like 5+3");
+        let (m, s) = text.split_once('+').unwrap_or((text, "0"));
+        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+        let seconds: u64 = s.trim().parse().map_err(|_| bad())?;
+        if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            base: Duration::from_secs_f64(minutes * 60.0),
+            increment: Duration::from_secs(seconds),
+        })
+    }
+
+    /// `5+3`.
+    pub fn label(&self) -> String {
+        let minutes = self.base.as_secs_f64() / 60.0;
+        format!("{}+{}", minutes, self.increment.as_secs())
+    }
+}
+
+/// Chess clocks for two players at one keyboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time left per side.
+    pub left: ByColor<Duration>,
+    /// The control they were set from.
+    pub control: TimeControl,
+    /// When the running clock was last updated.
+    last: Option<Instant>,
+}
+
+impl Clocks {
+    pub(super) fn new(control: TimeControl) -> Clocks {
+        Clocks {
+            left: ByColor {
+                white: control.base,
+                black: control.base,
+            },
+            control,
+            last: None,
+        }
+    }
+
+    /// Charges the time since the last update to `side`.
+    pub(super) fn run(&mut self, side: Color, now: Instant) {
+        if let Some(last) = self.last {
+            let spent = now.saturating_duration_since(last);
+            self.left[side] = self.left[side].saturating_sub(spent);
+        }
+        self.last = Some(now);
+    }
+}
+
+/// Who moves for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this keyboard.
+    Human,
+    /// The built-in AI at a level.
+    Ai(Level),
+}
+
+impl Player {
+    /// `you`-neutral label: `human` or `AI 4 (club)`.
+    pub fn label(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Ai(l) => format!("AI {} ({})", l.number(), l.name()),
+        }
+    }
+}
+
+impl Player {
+    /// The saved-game form of this player.
+    pub fn to_saved(self) -> crate::save::Player {
+        match self {
+            Player::Human => crate::save::Player::ANONYMOUS,
+            Player::Ai(level) => crate::save::Player::Ai { level },
+        }
+    }
+
+    /// The player a saved game names.
+    pub fn from_saved(saved: &crate::save::Player) -> Player {
+        match saved {
+            crate::save::Player::Human { .. } => Player::Human,
+            crate::save::Player::Ai { level } => Player::Ai(*level),
+        }
+    }
+}
+
+/// A yes/no question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Resign the game?
+    Resign,
+    /// Quit rankup?
+    Quit,
+}
+
+/// Choices a move carries, waiting for the player to pick one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picker {
+    /// The candidate moves (same origin and destination).
+    pub moves: Vec<Move>,
+    /// The highlighted entry.
+    pub index: usize,
+}
+
+/// The game being played, with its view.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game.
+    pub game: Game,
+    /// Moves taken back, most recent last, for redo.
+    pub redo: Vec<Move>,
+    /// The board cursor.
+    pub cursor: Square,
+    /// The lifted piece's square.
+    pub selected: Option<Square>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The move being typed, in typing mode.
+    pub typing: Option<String>,
+    /// Open choice picker.
+    pub picker: Option<Picker>,
+    /// Open question.
+    pub question: Option<Question>,
+    /// Bottom-line message.
+    pub message: Option<Message>,
+    /// Clocks, if the game is timed.
+    pub clocks: Option<Clocks>,
+    /// The side that offered a draw, until its opponent moves.
+    pub draw_offer: Option<Color>,
+    /// First move-list row shown; `None` follows the last move.
+    pub scroll: Option<usize>,
+    /// Who moves for each side.
+    pub players: ByColor<Player>,
+    /// Counts changes to the game, so stale search results are recognised and dropped.
+    pub generation: u64,
+    /// What the AI (or the hint search) is thinking.
+    pub thinking: Option<Thinking>,
+    /// The player asked for a hint that has not arrived yet.
+    pub hint_wanted: bool,
+    /// The last hint, highlighted on the board until the position changes.
+    pub hint: Option<Move>,
+    /// Players, times and name, for saving.
+    pub meta: GameMeta,
+    /// Identifies this game among those played in this run (for save answers).
+    pub game_id: u64,
+    /// The file in the games folder that keeps this game, once it has one.
+    pub file: Option<PathBuf>,
+    /// The generation last written to the autosave.
+    pub autosaved: Option<u64>,
+    /// The generation last kept in `file` (finished games and "save as").
+    pub stored: Option<u64>,
+    /// When the side to move started thinking (for the think time saved with its move).
+    pub turn_started: Option<Instant>,
+    /// What the typed text is, when it is not a move.
+    pub prompt: Option<Prompt>,
+}
+
+/// Text typed for something other than a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// A name for "save as".
+    Name,
+    /// A comment on the last move (saved with it).
+    Comment,
+}
+
+pub(super) fn play_variant_id(play: &Play) -> Option<VariantId> {
+    play.game.position().variant().id().parse().ok()
+}
+
+pub(super) fn new_play(
+    game: Game,
+    clock: Option<TimeControl>,
+    flipped: bool,
+    players: ByColor<Player>,
+    meta: GameMeta,
+    game_id: u64,
+) -> Play {
+    // Start the cursor on the King of the side at the bottom: a piece the player knows.
+    let cursor = game
+        .position()
+        .royal_square(if flipped { Color::Black } else { Color::White });
+    Play {
+        game,
+        redo: Vec::new(),
+        cursor,
+        selected: None,
+        flipped,
+        typing: None,
+        picker: None,
+        question: None,
+        message: Some(Message {
+            text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
+            error: false,
+        }),
+        clocks: clock.map(Clocks::new),
+        draw_offer: None,
+        scroll: None,
+        players,
+        generation: 0,
+        thinking: None,
+        hint_wanted: false,
+        hint: None,
+        meta,
+        game_id,
+        file: None,
+        autosaved: None,
+        stored: None,
+        turn_started: None,
+        prompt: None,
+    }
+}
+
+/// The square next to `sq` in screen direction `dir`, skipping holes; `sq` itself at the edge.
+pub fn step_cursor(shape: &crate::rules::Shape, sq: Square, dir: Dir, flipped: bool) -> Square {
+    let (mut dx, mut dy) = match dir {
+        Dir::Up => (0, 1),
+        Dir::Down => (0, -1),
+        Dir::Left => (-1, 0),
+        Dir::Right => (1, 0),
+    };
+    if flipped {
+        dx = -dx;
+        dy = -dy;
+    }
+    let mut t = sq;
+    loop {
+        match t.offset(dx, dy) {
+            Some(n) if n.file() < shape.files() && n.rank() < shape.ranks() => {
+                t = n;
+                if shape.contains(t) {
+                    return t;
+                }
+            }
+            _ => return sq,
+        }
+    }
+}
+
+impl Play {
+    /// The game as saved now: moves, notes, players, times and the clocks.
+    pub fn saved(&self) -> SavedGame {
+        let mut meta = self.meta.clone();
+        meta.clock = self.clocks.as_ref().map(|c| SavedClock {
+            base_s: c.control.base.as_secs(),
+            increment_s: c.control.increment.as_secs(),
+            white_ms: u64::try_from(c.left.white.as_millis()).unwrap_or(u64::MAX),
+            black_ms: u64::try_from(c.left.black.as_millis()).unwrap_or(u64::MAX),
+        });
+        SavedGame::from_game(&self.game, &meta)
+    }
+
+    /// The game changed: searches for the old position are stale.
+    pub(super) fn changed(&mut self) {
+        self.generation += 1;
+        self.thinking = None;
+        self.hint = None;
+        self.hint_wanted = false;
+    }
+
+    /// Whether a person moves for the side to move.
+    pub fn human_to_move(&self) -> bool {
+        self.players[self.game.position().turn()] == Player::Human
+    }
+
+    fn ai_update(&mut self, action: Action, now: Option<Instant>) {
+        let wanted_id = |p: &Play, hint: bool| p.generation * 2 + u64::from(hint);
+        match action {
+            Action::AiInfo { id, thinking }
+                if id == wanted_id(self, false) || id == wanted_id(self, true) =>
+            {
+                self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, best, thinking } => {
+                if self.game.outcome().is_some() {
+                    return;
+                }
+                if id == wanted_id(self, true) && self.hint_wanted && self.human_to_move() {
+                    self.hint_wanted = false;
+                    self.thinking = None;
+                    self.hint = best;
+                    let pos = self.game.position();
+                    if let Some(mv) = best {
+                        let text = san::format(pos, &mv);
+                        self.info(&format!(
+                            "hint: {text} ({}; line {})",
+                            thinking.score, thinking.line
+                        ));
+                    }
+                } else if id == wanted_id(self, false) && !self.human_to_move() {
+                    if let Some(mv) = best {
+                        self.play_move(mv, now);
+                        if let Some(note) = self.game.last_note_mut() {
+                            note.eval = thinking.eval;
+                        }
+                    }
+                }
+            }
+            Action::Hint => {
+                if self.game.outcome().is_some() {
+                    self.error("the game is over".into());
+                } else if !self.human_to_move() {
+                    self.error("the AI is to move".into());
+                } else {
+                    self.hint_wanted = true;
+                    self.info("thinking about a hint...");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn info(&mut self, text: &str) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            error: false,
+        });
+    }
+
+    pub(super) fn error(&mut self, text: String) {
+        self.message = Some(Message { text, error: true });
+    }
+
+    /// The legal moves of the lifted piece.
+    pub fn targets(&self) -> Vec<Move> {
+        match self.selected {
+            Some(from) => self
+                .game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from == from)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Candidate moves matching the typed text: (SAN, token) pairs whose SAN or token starts
+    /// with it.
+    pub fn candidates(&self) -> Vec<(String, String)> {
+        let Some(text) = &self.typing else {
+            return Vec::new();
+        };
+        let pos = self.game.position();
+        let typed = text.trim();
+        let mut out: Vec<(String, String)> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| (san::format(pos, m), coord::format(pos.variant(), m)))
+            .filter(|(s, t)| {
+                typed.is_empty()
+                    || s.trim_end_matches(['+', '#']).starts_with(typed)
+                    || t.starts_with(&typed.to_ascii_lowercase())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    pub(super) fn tick(&mut self, now: Instant) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        self.turn_started.get_or_insert(now);
+        let turn = self.game.position().turn();
+        let Some(clocks) = &mut self.clocks else {
+            return;
+        };
+        clocks.run(turn, now);
+        if clocks.left[turn].is_zero() {
+            let opponent = !turn;
+            let pos = self.game.position();
+            let opponent_bare = (pos.pieces_of(opponent) & !pos.royal_square(opponent).bit()) == 0;
+            let outcome = if opponent_bare {
+                Outcome::Draw {
+                    reason: EndReason::Time,
+                }
+            } else {
+                Outcome::Decisive {
+                    winner: opponent,
+                    reason: EndReason::Time,
+                }
+            };
+            self.game.declare(outcome);
+            self.changed();
+            self.selected = None;
+            self.info(&format!("{outcome}"));
+        }
+    }
+
+    pub(super) fn resign(&mut self) {
+        // Against the AI it is always the person who resigns.
+        let turn = self.game.position().turn();
+        let loser = if self.players[turn] != Player::Human && self.players[!turn] == Player::Human {
+            !turn
+        } else {
+            turn
+        };
+        let outcome = Outcome::Decisive {
+            winner: !loser,
+            reason: EndReason::Resignation,
+        };
+        self.game.declare(outcome);
+        self.changed();
+        self.selected = None;
+        self.info(&format!("{loser} resigns: {outcome}"));
+    }
+
+    fn play_move(&mut self, mv: Move, now: Option<Instant>) {
+        let mover = self.game.position().turn();
+        match self.game.play(mv) {
+            Ok(played) => {
+                let san = played.san.clone();
+                if let (Some(started), Some(now)) = (self.turn_started, now) {
+                    let ms = now.saturating_duration_since(started).as_millis();
+                    if let Some(note) = self.game.last_note_mut() {
+                        note.think_ms = Some(ms.min(u128::from(u64::MAX)) as u64);
+                    }
+                }
+                self.turn_started = now;
+                self.changed();
+                self.selected = None;
+                self.picker = None;
+                self.scroll = None;
+                self.redo.clear();
+                if self.draw_offer.is_some_and(|c| c != mover) {
+                    self.draw_offer = None;
+                }
+                if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
+                    clocks.run(mover, now);
+                    clocks.left[mover] += clocks.control.increment;
+                }
+                let text = match self.game.outcome() {
+                    Some(o) => format!("{san}: {o}"),
+                    None if self.draw_offer == Some(mover) => {
+                        format!("{san}. {mover} offers a draw: D accepts, a move declines")
+                    }
+                    None => format!("played {san}"),
+                };
+                self.info(&text);
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Enter/Space/click on the cursor square.
+    pub(super) fn select(&mut self, now: Option<Instant>) {
+        let pos = self.game.position().clone();
+        if let Some(o) = self.game.outcome() {
+            self.error(format!(
+                "the game is over ({o}); u takes a move back, n starts a new game"
+            ));
+            return;
+        }
+        let turn = pos.turn();
+        let here = pos.piece_at(self.cursor);
+        match self.selected {
+            Some(from) if from == self.cursor => {
+                self.selected = None;
+                self.message = None;
+            }
+            Some(from) => {
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.from == from && m.to == self.cursor)
+                    .collect();
+                match moves.len() {
+                    0 if here.is_some_and(|p| p.color() == turn) => {
+                        self.selected = None;
+                        self.select(now);
+                    }
+                    0 => self.error(format!(
+                        "{} cannot go to {}: pick a highlighted square, Esc to put it back",
+                        piece_name(&pos, from),
+                        self.cursor
+                    )),
+                    1 => self.play_move(moves[0], now),
+                    _ => {
+                        self.picker = Some(Picker { moves, index: 0 });
+                    }
+                }
+            }
+            None => match here {
+                Some(p) if p.color() == turn => {
+                    if pos.legal_moves().iter().any(|m| m.from == self.cursor) {
+                        self.selected = Some(self.cursor);
+                        self.message = None;
+                    } else {
+                        self.error(format!(
+                            "{} has no legal move",
+                            piece_name(&pos, self.cursor)
+                        ));
+                    }
+                }
+                Some(_) => self.error(format!("it is {turn}'s move")),
+                None => self.error(format!("no piece on {}; it is {turn}'s move", self.cursor)),
+            },
+        }
+    }
+
+    pub(super) fn update(&mut self, action: Action, now: Option<Instant>) {
+        if matches!(
+            action,
+            Action::AiInfo { .. } | Action::AiDone { .. } | Action::Hint
+        ) {
+            return self.ai_update(action, now);
+        }
+        if let Some(picker) = &mut self.picker {
+            match action {
+                Action::Move(Dir::Up) => {
+                    picker.index = (picker.index + picker.moves.len() - 1) % picker.moves.len()
+                }
+                Action::Move(Dir::Down) => picker.index = (picker.index + 1) % picker.moves.len(),
+                Action::Select => {
+                    let mv = picker.moves[picker.index];
+                    self.play_move(mv, now);
+                }
+                Action::Choose(i) if i < picker.moves.len() => {
+                    let mv = picker.moves[i];
+                    self.play_move(mv, now);
+                }
+                Action::Cancel => self.picker = None,
+                _ => {}
+            }
+            return;
+        }
+        if let Some(text) = &mut self.typing {
+            match action {
+                Action::Type(c) => {
+                    text.push(c);
+                    self.message = None;
+                }
+                Action::Backspace => {
+                    text.pop();
+                    self.message = None;
+                }
+                Action::Cancel => {
+                    self.typing = None;
+                    self.message = None;
+                }
+                Action::Submit => self.submit_typed(now),
+                _ => {}
+            }
+            return;
+        }
+        let shape = self.game.position().variant().shape().clone();
+        match action {
+            Action::Move(dir) => self.cursor = step_cursor(&shape, self.cursor, dir, self.flipped),
+            Action::Select => self.select(now),
+            Action::Cancel => {
+                self.selected = None;
+                self.message = None;
+            }
+            Action::StartTyping => {
+                self.selected = None;
+                self.typing = Some(String::new());
+                self.message = None;
+            }
+            Action::Undo => match self.game.undo() {
+                Some(mv) => {
+                    self.redo.push(mv);
+                    // Against the AI, go back to the player's own turn.
+                    let someone_human =
+                        self.players.white == Player::Human || self.players.black == Player::Human;
+                    while someone_human && !self.human_to_move() {
+                        match self.game.undo() {
+                            Some(mv) => self.redo.push(mv),
+                            None => break,
+                        }
+                    }
+                    self.changed();
+                    self.selected = None;
+                    self.scroll = None;
+                    self.info("took a move back (r redoes it)");
+                }
+                None => self.error("no move to take back".into()),
+            },
+            Action::Redo => match self.redo.pop() {
+                Some(mv) => {
+                    let keep = std::mem::take(&mut self.redo);
+                    self.play_move(mv, now);
+                    self.redo = keep;
+                }
+                None => self.error("no move to redo".into()),
+            },
+            Action::Flip => self.flipped = !self.flipped,
+            Action::Scroll(delta) => {
+                let rows = self.game.history().len().div_ceil(2);
+                let current = self.scroll.unwrap_or(rows) as i64;
+                let next = (current + delta as i64).clamp(0, rows as i64) as usize;
+                self.scroll = if next >= rows { None } else { Some(next) };
+            }
+            Action::Resign => {
+                if self.game.outcome().is_some() {
+                    self.error("the game is already over".into());
+                } else {
+                    self.question = Some(Question::Resign);
+                }
+            }
+            Action::OfferDraw => {
+                let turn = self.game.position().turn();
+                if self.game.outcome().is_some() {
+                    self.error("the game is already over".into());
+                } else if self.draw_offer == Some(!turn) {
+                    let outcome = Outcome::Draw {
+                        reason: EndReason::Agreement,
+                    };
+                    self.game.declare(outcome);
+                    self.changed();
+                    self.draw_offer = None;
+                    self.info(&format!("{turn} accepts: {outcome}"));
+                } else {
+                    self.draw_offer = Some(turn);
+                    self.info(&format!(
+                        "{turn} offers a draw; make your move, then {} may press D to accept",
+                        !turn
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn submit_typed(&mut self, now: Option<Instant>) {
+        if !self.human_to_move() {
+            self.error("wait for the AI's move".into());
+            return;
+        }
+        let text = self.typing.clone().unwrap_or_default();
+        let text = text.trim();
+        if text.is_empty() {
+            self.typing = None;
+            return;
+        }
+        let pos = self.game.position().clone();
+        match notation::parse_move(&pos, text) {
+            Ok(mv) => {
+                self.typing = None;
+                self.play_move(mv, now);
+            }
+            Err(e) => {
+                // A unique completion of what was typed counts as that move.
+                let candidates = self.candidates();
+                if let [(san_text, _)] = candidates.as_slice() {
+                    if let Ok(mv) = san::parse(&pos, san_text) {
+                        self.typing = None;
+                        self.play_move(mv, now);
+                        return;
+                    }
+                }
+                self.error(e.to_string());
+            }
+        }
+    }
+}
+
+fn piece_name(pos: &Position, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!("the {} on {sq}", pos.variant().piece(p.kind()).name),
+        None => format!("{sq}"),
+    }
+}
+
+/// Squares of the last move (castling: the King's), for highlighting.
+pub fn last_move_squares(play: &Play) -> crate::rules::SquareSet {
+    play.game
+        .history()
+        .last()
+        .map_or(0, |m| m.mv.from.bit() | m.mv.to.bit())
+}
+
+/// Material captured so far: (captured by White, captured by Black), in capture order.
+pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
+    let mut out = ByColor::<Vec<_>>::default();
+    for m in play.game.history() {
+        if let Some(p) = m.mv.capture {
+            out[!p.color()].push(p);
+        }
+    }
+    out
+}
