@@ -4,14 +4,17 @@
 //! timings go to stderr.
 
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::Instant;
 
 use rankup::ai::Level;
 use rankup::config::{Config, GlyphMode};
 use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
+use rankup::save::{DataDir, InPlay};
 use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::Theme;
+use rankup::ui::{Launch, Resume};
 use rankup::variants::{variant, VariantId};
 
 /// Display options given on the command line; `None` leaves the choice to the config file
@@ -76,7 +79,21 @@ fn prepare(ui: &UiArgs) -> Result<(Settings, Theme), String> {
 pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
     let (settings, theme) = prepare(ui)?;
     let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
-    let launch = rankup::ui::Launch {
+    let (data, notice) = data_dir();
+    run(Launch {
+        review: Some((file.to_path_buf(), saved)),
+        ..launch(&settings, theme, data, notice)
+    })
+}
+
+/// The app on its start screen with the settings in force; callers change what differs.
+fn launch(
+    settings: &Settings,
+    theme: Theme,
+    data: Option<DataDir>,
+    notice: Option<String>,
+) -> Launch {
+    Launch {
         theme,
         options: Options {
             glyphs: settings.glyphs,
@@ -90,9 +107,15 @@ pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
         },
         preselect: None,
         level: settings.configured_level,
-        data: rankup::save::DataDir::from_env().ok(),
-        review: Some((file.to_path_buf(), saved)),
-    };
+        data,
+        review: None,
+        resume: None,
+        notice,
+    }
+}
+
+/// Runs the app; a terminal error is one line.
+fn run(launch: Launch) -> Result<(), String> {
     rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))
 }
 
@@ -159,22 +182,81 @@ pub fn play(
         }
         None => None,
     };
-    let launch = rankup::ui::Launch {
-        theme,
-        options: Options {
-            glyphs: settings.glyphs,
-            mouse: settings.mouse,
-        },
+    let (data, notice) = data_dir();
+    run(Launch {
         start,
         clock,
         players,
-        preselect: None,
-        level: settings.configured_level,
-        // No data directory (no home) means games are not saved; the app says so.
-        data: rankup::save::DataDir::from_env().ok(),
-        review: None,
+        ..launch(&settings, theme, data, notice)
+    })
+}
+
+/// The data directory, put in order ([`DataDir::tidy`]: an older version's autosave moved
+/// into `games/`), and the first problem met doing so. No data directory (no home) means
+/// games are not saved; the app says so.
+fn data_dir() -> (Option<DataDir>, Option<String>) {
+    let data = DataDir::from_env().ok();
+    let notice = data
+        .as_ref()
+        .and_then(|d| d.tidy().problems.into_iter().next());
+    (data, notice)
+}
+
+/// `rankup resume [FILE]`: goes on with an unfinished game. Without FILE, the last played
+/// of the games in play that no other rankup has open; a FILE in the games-in-play folder
+/// is resumed in place (read-only when another rankup has it open); any other unfinished
+/// saved game is played on as a game of its own, leaving FILE as it is.
+pub fn resume(ui: &UiArgs, file: Option<&Path>) -> Result<(), String> {
+    let (settings, theme) = prepare(ui)?;
+    let (data, notice) = data_dir();
+    let resume = match file {
+        Some(file) => {
+            let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+            if !saved.is_unfinished() {
+                return Err(format!(
+                    "{}: this game is over ({}); `rankup review {}` shows it",
+                    file.display(),
+                    saved.result.as_str(),
+                    file.display()
+                ));
+            }
+            let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+            let in_play = data.as_ref().is_some_and(|d| {
+                canonical(&d.games_dir()).is_some()
+                    && file.parent().and_then(canonical) == canonical(&d.games_dir())
+            });
+            if in_play {
+                Resume::Game(file.to_path_buf())
+            } else {
+                Resume::Copy(file.to_path_buf())
+            }
+        }
+        None => {
+            let data = data.as_ref().ok_or(
+                "no data directory, so no unfinished games (set RANKUP_DATA_DIR)".to_string(),
+            )?;
+            let games = data
+                .in_play()
+                .map_err(|e| format!("cannot read {}: {e}", data.games_dir().display()))?;
+            let playable = |g: &&InPlay| g.entry.is_ok();
+            let newest = games
+                .iter()
+                .filter(playable)
+                .find(|g| !g.open_elsewhere)
+                .or_else(|| games.iter().find(playable))
+                .ok_or_else(|| {
+                    format!(
+                        "no unfinished game to resume in {}",
+                        data.games_dir().display()
+                    )
+                })?;
+            Resume::Game(newest.path.clone())
+        }
     };
-    rankup::ui::run(launch).map_err(|e| format!("terminal error: {e}"))
+    run(Launch {
+        resume: Some(resume),
+        ..launch(&settings, theme, data, notice)
+    })
 }
 
 /// Builds the position named by a variant id, an optional position string and moves played

@@ -131,11 +131,20 @@ enum Command {
         /// The saved game.
         file: std::path::PathBuf,
     },
+    /// Go on with an unfinished game: the last played one, or FILE. A game of another
+    /// rankup session is shown read-only; a saved game outside the games-in-play folder is
+    /// played on as a new game, leaving FILE as it is.
+    Resume {
+        /// The game (default: the last played of the games in play).
+        file: Option<std::path::PathBuf>,
+    },
     /// Write a saved game (.ron) as PGN, to stdout or a file.
     Export {
         /// The saved game.
         file: std::path::PathBuf,
-        /// Write the PGN to this file instead of stdout.
+        /// Write the PGN to this file instead of stdout. A saved game (.ron) or FILE itself
+        /// is never written over; a symbolic link is written through; a device or FIFO is
+        /// written to directly.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
     },
@@ -170,6 +179,7 @@ fn main() -> ExitCode {
         ),
         Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
         Command::Review { file } => cli::review(&ui, &file),
+        Command::Resume { file } => cli::resume(&ui, file.as_deref()),
         Command::Perft {
             variant,
             depth,

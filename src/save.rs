@@ -1,5 +1,6 @@
 //! Saved games: the RON save format (version 1), loading that replays and checks every
-//! move, crash-safe writing, and the data directory with the autosave and `saves/` folder.
+//! move, crash-safe writing, and the data directory with one locked file per game in play
+//! and the `saves/` folder.
 //!
 //! # The file
 //!
@@ -54,26 +55,37 @@
 //! # Files on disk
 //!
 //! [`DataDir`] is the data directory (`RANKUP_DATA_DIR`, or the platform's: on Linux
-//! `~/.local/share/rankup`). It holds `autosave.ron`, the current game, rewritten after every
-//! move, and `saves/`, named and archived games. Every write goes through [`write_atomic`]
-//! (temporary file, fsync, rename, fsync of the directory), so a killed process or a dropped
-//! connection leaves either the previous save or the new one.
+//! `~/.local/share/rankup`). It holds
+//!
+//! * `games/`: every game in play has its own file from its first move
+//!   (`2026-11-21T183000Z-promochess-ab12.ron`), rewritten after every change and locked
+//!   ([`GameFile`], an OS advisory lock on `.NAME.lock` beside it) while a process plays
+//!   it, so two sessions never write over each other's game; a second process reviews a
+//!   locked game read-only ([`OpenError::Elsewhere`]);
+//! * `saves/`: finished games (moved there when they end, [`DataDir::archive`]) and games
+//!   saved under a name.
+//!
+//! Every change goes through a [`Disk`] (the real one, or [`FaultyDisk`] in tests) and every
+//! write through [`write_atomic`] (temporary file, fsync, rename, fsync of the directory), so
+//! a killed process or a dropped connection leaves either the previous state or the new
+//! one. Nothing is ever written over a file that does not load, or over another game.
+//! [`DataDir::tidy`] moves the single `autosave.ron` of older versions into `games/`.
 //!
 //! # Wiring into the app
 //!
-//! * At start: `DataDir::from_env()?.load_autosave()`; if it returns a game that
-//!   [`is_unfinished`](SavedGame::is_unfinished), offer to resume it with
-//!   [`SavedGame::to_game`] and [`SavedGame::meta`].
-//! * For a new game: `GameMeta::new(white, black)`.
-//! * After every move (set [`Game::last_note_mut`](crate::game::Game::last_note_mut) first
-//!   when think time or an evaluation is known), undo, resignation or draw:
-//!   `data_dir.autosave(&SavedGame::from_game(&game, &meta))`. When the game ends, set
-//!   `meta.ended = Some(Timestamp::now())` first, and [`DataDir::archive`] the finished game
-//!   so it shows in the games list.
-//! * Save as: [`save`] to any path, or [`DataDir::named_path`] for a name in `saves/`.
+//! * At start: [`DataDir::tidy`], then [`DataDir::in_play`] lists the unfinished games;
+//!   [`DataDir::open_game`] locks one and reads it for resuming ([`SavedGame::to_game`],
+//!   [`SavedGame::meta`]).
+//! * For a new game: `GameMeta::new(white, black)`; at its first move
+//!   [`DataDir::new_game_file`], then [`GameFile::write`] after every change (set
+//!   [`Game::last_note_mut`](crate::game::Game::last_note_mut) first when think time or an
+//!   evaluation is known). When the game ends, set `meta.ended`, [`DataDir::archive`] it and
+//!   [`GameFile::remove`] the file in play.
+//! * Save as: the game gets a name and [`DataDir::archive`] keeps it under that name.
 //! * Games browser: [`DataDir::list`] (or [`list`] for any folder); a broken file is an
 //!   entry with its [`LoadError`].
 //! * Review: [`load`], then [`SavedGame::positions`] and the `moves` with their notes.
+//! * Export to a path the player names: [`write_output`].
 //!
 //! ```
 //! use rankup::game::Game;
@@ -89,19 +101,22 @@
 //! assert_eq!(SavedGame::from_ron(&text, "game.ron").unwrap(), saved);
 //! ```
 
+mod disk;
 mod error;
 mod format;
+mod games;
 mod replay;
 mod store;
 mod timestamp;
 
+pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
 };
+pub use games::{GameFile, InPlay, OpenError, Tidied};
 pub use replay::GameMeta;
 pub use store::{
-    list, load, save, write_atomic, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,
-    SAVES_DIR,
+    list, load, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV, GAMES_DIR, SAVES_DIR,
 };
 pub use timestamp::{ParseTimestampError, Timestamp};

@@ -9,6 +9,7 @@ pub mod action;
 pub mod app;
 pub mod browser;
 pub mod input;
+pub mod keeper;
 pub mod layout;
 pub mod menu;
 pub mod play;
@@ -38,7 +39,7 @@ use crate::save::{self, DataDir, SavedGame};
 use crate::variants::VariantId;
 
 use action::Action;
-use app::{App, IoRequest, Options, Player, Screen, SearchRequest, Thinking, TimeControl};
+use app::{App, Options, Player, Screen, SearchRequest, Thinking, TimeControl};
 use theme::{ColorMode, Palette, Theme};
 
 /// How the app starts.
@@ -58,10 +59,26 @@ pub struct Launch {
     pub preselect: Option<VariantId>,
     /// The AI level the config file names: the start screen offers that opponent.
     pub level: Option<crate::ai::Level>,
-    /// Where games are saved (the autosave, the games folder); `None` saves nothing.
+    /// Where games are kept (games in play, the games folder); `None` keeps nothing.
     pub data: Option<DataDir>,
     /// Review this saved game (read from this file) instead of playing.
     pub review: Option<(PathBuf, SavedGame)>,
+    /// Resume a game instead of showing the start screen.
+    pub resume: Option<Resume>,
+    /// Something the player should read first (a file left alone when the data directory
+    /// was put in order).
+    pub notice: Option<String>,
+}
+
+/// A game to go on with at start (`rankup resume`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// A game in play in `games/`: opened (and locked) for play, or shown read-only when
+    /// another process has it.
+    Game(PathBuf),
+    /// Any other saved game: played on from its end as a game of its own (that file is
+    /// left as it is).
+    Copy(PathBuf),
 }
 
 /// Runs the app until the player quits.
@@ -78,14 +95,24 @@ pub fn run(launch: Launch) -> io::Result<()> {
         }
         (None, None) => App::new(launch.options, palette, launch.preselect),
     };
-    app.data = launch.data;
+    app.data_dir = launch.data.as_ref().map(|d| d.root().to_path_buf());
     if let (Some(level), Screen::Menu(menu)) = (launch.level, &mut app.screen) {
         menu.opponent = app::opponent_choices()
             .iter()
             .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
             .unwrap_or(0);
     }
-    offer_resume(&mut app);
+    if let Some(problem) = &launch.notice {
+        app.tell(problem.clone(), true);
+    }
+    match launch.resume {
+        Some(Resume::Game(path)) => app.resume(path),
+        Some(Resume::Copy(path)) => app.play_on(path),
+        None => {}
+    }
+    let mut keeper = keeper::Keeper::new(launch.data);
+    // The start screen's list, or the resumed game, is there before the first frame.
+    keeper.serve(&mut app);
     // A dropped SSH connection sends SIGHUP; kill sends SIGTERM. Both end the loop cleanly
     // so the terminal is restored (and, with saves, the game is kept).
     let stop = Arc::new(AtomicBool::new(false));
@@ -106,104 +133,53 @@ pub fn run(launch: Launch) -> io::Result<()> {
     if app.options.mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
-    let result = event_loop(&mut terminal, &mut app, &stop);
+    let result = event_loop(&mut terminal, &mut app, &mut keeper, &stop);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
+    drop(keeper);
+    rescue(&app);
     result
 }
 
-/// On the start screen, offers the unfinished game of the autosave; a broken autosave is
-/// reported and left untouched.
-fn offer_resume(app: &mut App) {
-    let (Some(data), Screen::Menu(menu)) = (&app.data, &mut app.screen) else {
+/// The last resort when rankup is ended at once (a signal, a closed terminal, Ctrl-C) with
+/// a game it could not keep: the game goes to a file in the temporary folder, or, failing
+/// that, onto stderr; either way stderr says where.
+fn rescue(app: &App) {
+    use std::io::Write;
+    let Some(play) = app.play() else { return };
+    if !app.forced || !play.unsaved(app.data_dir.is_some()) {
         return;
+    }
+    let why = play
+        .save_error
+        .clone()
+        .unwrap_or_else(|| "there is no data directory".into());
+    let game = play.saved();
+    let (y, mo, d) = game.started.date();
+    let (h, mi, s) = game.started.time_of_day();
+    let path = std::env::temp_dir().join(format!(
+        "rankup-unsaved-{}-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}-{}.ron",
+        game.variant,
+        std::process::id()
+    ));
+    let text = game.to_ron();
+    let mut err = io::stderr().lock();
+    // Writing to stderr may fail too (the terminal is gone); nothing more can be done then.
+    let _ = match save::write_atomic(&path, text.as_bytes()) {
+        Ok(()) => writeln!(
+            err,
+            "rankup: the game could not be saved ({why}); it was written to {} \
+             (rankup resume {} plays on)",
+            path.display(),
+            path.display()
+        ),
+        Err(e) => writeln!(
+            err,
+            "rankup: the game could not be saved ({why}), nor written to {} ({e}); \
+             here it is, to keep by hand:\n{text}",
+            path.display()
+        ),
     };
-    match data.load_autosave() {
-        Ok(Some(saved)) if saved.is_unfinished() && !saved.moves.is_empty() => {
-            menu.resume = Some(Box::new(saved));
-        }
-        Ok(_) => {}
-        Err(e) => {
-            menu.notice = Some(app::Message {
-                text: format!("the autosave cannot be resumed: {e}"),
-                error: true,
-            })
-        }
-    }
-}
-
-/// Does the file operations the app asked for and hands it the answers (which may ask for
-/// more), until none are left.
-fn perform_io(app: &mut App) {
-    loop {
-        let requests = app.take_io();
-        if requests.is_empty() {
-            return;
-        }
-        for request in requests {
-            if let Some(answer) = perform(app.data.as_ref(), request) {
-                app.update(answer);
-            }
-        }
-    }
-}
-
-/// One file operation; its answer for the app, if it needs one.
-fn perform(data: Option<&DataDir>, request: IoRequest) -> Option<Action> {
-    let failed = |text: String| Some(Action::Notice { text, error: true });
-    match request {
-        IoRequest::Autosave(game) => match data?.autosave(&game) {
-            Ok(()) => None,
-            Err(e) => failed(format!("autosave failed: {e}")),
-        },
-        IoRequest::Store {
-            game_id,
-            path,
-            game,
-            drop_autosave,
-        } => {
-            let data = data?;
-            let result = match path {
-                Some(p) => save::save(&p, &game).map(|()| p),
-                None => data.archive(&game),
-            };
-            if result.is_ok() && drop_autosave {
-                if let Err(e) = data.remove_autosave() {
-                    return failed(format!("cannot remove the autosave: {e}"));
-                }
-            }
-            Some(Action::Stored {
-                game_id,
-                result: result.map_err(|e| e.to_string()),
-            })
-        }
-        IoRequest::List => {
-            let data = data?;
-            Some(Action::Listed(data.list().map_err(|e| {
-                format!("cannot read {}: {e}", data.saves_dir().display())
-            })))
-        }
-        IoRequest::Load { path, play_on } => {
-            let result = save::load(&path).map_err(|e| e.to_string());
-            Some(Action::Loaded {
-                path,
-                play_on,
-                result,
-            })
-        }
-        IoRequest::Export { path, text } => {
-            Some(match save::write_atomic(&path, text.as_bytes()) {
-                Ok(()) => Action::Notice {
-                    text: format!("exported to {}", path.display()),
-                    error: false,
-                },
-                Err(e) => Action::Notice {
-                    text: format!("cannot write {}: {e}", path.display()),
-                    error: true,
-                },
-            })
-        }
-    }
 }
 
 /// What the loop waits for: terminal input (from the reader thread) or AI progress.
@@ -212,8 +188,8 @@ enum Incoming {
     Term(Event),
     /// The terminal is gone (end of input or a read error).
     Closed,
-    /// An action from a search thread.
-    App(Action),
+    /// An action from a search thread (boxed: actions can be large, keys are small).
+    App(Box<Action>),
 }
 
 /// Reads terminal events on a thread of its own. crossterm's `poll` spins without returning
@@ -272,16 +248,16 @@ fn spawn_search(request: SearchRequest, tx: Sender<Incoming>) -> Job {
         let info_tx = tx.clone();
         let result =
             crate::ai::search(pos, &request.history, &request.limits, &flag, &mut |info| {
-                let _ = info_tx.send(Incoming::App(Action::AiInfo {
+                let _ = info_tx.send(Incoming::App(Box::new(Action::AiInfo {
                     id,
                     thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
-                }));
+                })));
             });
-        let _ = tx.send(Incoming::App(Action::AiDone {
+        let _ = tx.send(Incoming::App(Box::new(Action::AiDone {
             id,
             best: result.best,
             thinking: thinking(result.depth, result.score, &result.pv, result.nodes),
-        }));
+        })));
     });
     Job { id, stop }
 }
@@ -306,12 +282,12 @@ fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Incoming>) {
 fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
     match incoming {
         Incoming::App(action) => {
-            if let Action::AiDone { id, .. } = &action {
+            if let Action::AiDone { id, .. } = &*action {
                 if job.as_ref().is_some_and(|j| j.id == *id) {
                     *job = None;
                 }
             }
-            app.update(action);
+            app.update(*action);
         }
         Incoming::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
             if let Some(action) = input::action_for(app.context(), key) {
@@ -333,11 +309,16 @@ fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
     true
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    keeper: &mut keeper::Keeper,
+    stop: &AtomicBool,
+) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone());
     let mut job: Option<Job> = None;
-    let result = run_loop(terminal, app, stop, &tx, &rx, &mut job);
+    let result = run_loop(terminal, app, keeper, stop, &tx, &rx, &mut job);
     if let Some(j) = job {
         j.stop.store(true, Ordering::Relaxed);
     }
@@ -347,6 +328,7 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
 fn run_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
+    keeper: &mut keeper::Keeper,
     stop: &AtomicBool,
     tx: &Sender<Incoming>,
     rx: &Receiver<Incoming>,
@@ -372,9 +354,11 @@ fn run_loop(
         app.update(Action::Tick(Instant::now()));
         // Saved before anything else can go wrong: a move is on disk within one turn of
         // the loop (at most ~50 ms), and a hang-up still writes the last state.
-        perform_io(app);
+        keeper.serve(app);
         if !open || stop.load(Ordering::Relaxed) {
             app.update(Action::ForceQuit);
+            // Whatever the quit changed is written before the loop ends.
+            keeper.serve(app);
         }
         if app.options.mouse != mouse_on {
             mouse_on = app.options.mouse;

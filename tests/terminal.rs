@@ -1,144 +1,44 @@
 //! Drives the real binary in a real terminal (tmux): start it, play by cursor and by typing,
 //! undo, quit, and check the terminal is usable again.
 //!
-//! Needs tmux. Without it the test reports itself skipped, unless `RANKUP_REQUIRE_TMUX` is set
-//! (CI sets it, and installs tmux).
+//! Needs tmux (see `tmux/mod.rs`).
 
-use std::process::Command;
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+mod tmux;
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t"])
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.run(&["send-keys", "-t", "t", k]);
-            sleep(Duration::from_millis(60));
-        }
-    }
-
-    /// Waits until the screen contains `text`, or fails with the screen.
-    fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if Instant::now() > deadline {
-                panic!("timed out waiting for {text:?}; screen:\n{screen}");
-            }
-            sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
-/// Whether tmux is there; without it a test skips (unless CI requires tmux).
-fn have_tmux() -> bool {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("RANKUP_REQUIRE_TMUX").is_none(),
-            "tmux is required here but not installed"
-        );
-        eprintln!("skipped: tmux is not installed");
-        return false;
-    }
-    true
-}
-
-/// A fresh data directory for one test, so no test touches the player's saved games.
-fn data_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rankup-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-impl Tmux {
-    /// Starts session `t` at 80x24 running `script` with `data` as the data directory.
-    fn start(&self, data: &std::path::Path, script: &str) {
-        let data = format!("RANKUP_DATA_DIR={}", data.display());
-        self.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "t",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "env",
-            "TERM=xterm-256color",
-            &data,
-            "sh",
-            "-c",
-            script,
-        ]);
-    }
-}
+use tmux::{bin, data_dir, games_in_play, Tmux};
 
 /// The process behind a crash or a dropped connection: a game killed with SIGKILL between
 /// moves is resumed on the next start with every move played.
 #[test]
 fn a_killed_game_resumes_with_no_move_lost() {
-    if !have_tmux() {
+    let Some(tmux) = Tmux::new("kill") else {
         return;
-    }
-    let bin = env!("CARGO_BIN_EXE_rankup");
-    let tmux = Tmux {
-        socket: format!("rankup-kill-{}", std::process::id()),
     };
+    let bin = bin();
     let data = data_dir("kill");
     tmux.start(
         &data,
         &format!("'{bin}' play chess; echo APP-EXITED; sleep 30"),
     );
     tmux.wait_for("White to move");
-    tmux.keys(&[":", "e4", "Enter"]);
+    tmux.type_move("e4");
     tmux.wait_for("1. e4");
-    tmux.keys(&[":", "e5", "Enter"]);
+    tmux.type_move("e5");
     tmux.wait_for("1. e4        e5");
-    tmux.keys(&[":", "Nf3", "Enter"]);
+    tmux.type_move("Nf3");
     tmux.wait_for("2. Nf3");
     // Kill the app itself (the shell's child) with no chance to clean up.
-    let shell = tmux.run(&["display", "-p", "-t", "t", "#{pane_pid}"]);
-    let killed = Command::new("pkill")
-        .args(["-KILL", "-P", shell.trim()])
-        .status()
-        .expect("pkill runs");
-    assert!(killed.success(), "no app process to kill");
+    tmux.signal_app("KILL");
     tmux.wait_for("APP-EXITED");
-    let autosave = std::fs::read_to_string(data.join("autosave.ron")).expect("an autosave");
-    assert!(autosave.contains("g1f3"), "{autosave}");
-    tmux.run(&["kill-session", "-t", "t"]);
+    let games = games_in_play(&data);
+    assert_eq!(games.len(), 1, "{games:?}");
+    let saved = std::fs::read_to_string(&games[0]).expect("the game's file");
+    assert!(saved.contains("g1f3"), "{saved}");
+    tmux.kill_session();
 
     tmux.start(&data, &format!("'{bin}'; echo APP-EXITED; sleep 30"));
-    tmux.wait_for("Unfinished: Chess, 2 moves");
+    tmux.wait_for("Unfinished games");
+    tmux.wait_for("Chess  2 moves · human v human");
     tmux.keys(&["r"]);
     let screen = tmux.wait_for("Black to move");
     assert!(
@@ -152,13 +52,10 @@ fn a_killed_game_resumes_with_no_move_lost() {
 
 #[test]
 fn play_undo_and_quit_in_a_real_terminal() {
-    if !have_tmux() {
+    let Some(tmux) = Tmux::new("play") else {
         return;
-    }
-    let bin = env!("CARGO_BIN_EXE_rankup");
-    let tmux = Tmux {
-        socket: format!("rankup-test-{}", std::process::id()),
     };
+    let bin = bin();
     let data = data_dir("play");
     // After the app exits, print the terminal mode so we can see raw mode was undone.
     let script = format!("'{bin}' --theme dark play chess; stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'; echo APP-EXITED; sleep 30");

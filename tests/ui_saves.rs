@@ -5,9 +5,11 @@ use std::path::PathBuf;
 
 use rankup::game::Game;
 use rankup::rules::{ByColor, Position};
-use rankup::save::{DataDir, GameMeta, Listing, Player as Saved, SavedGame, Summary};
+use rankup::save::{
+    GameMeta, InPlay, Listing, OpenError, Player as Saved, SavedGame, Summary, Timestamp,
+};
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, IoRequest, Menu, Options, Player, Screen};
+use rankup::ui::app::{App, IoRequest, Leave, MenuField, Options, Player, Screen};
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
@@ -31,7 +33,7 @@ fn playing(id: VariantId) -> App {
             black: Player::Human,
         },
     );
-    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
     app
 }
 
@@ -43,14 +45,49 @@ fn type_move(app: &mut App, text: &str) {
     app.update(Action::Submit);
 }
 
+/// The games handed out to be written to their file in play.
 fn autosaved(requests: &[IoRequest]) -> Vec<&SavedGame> {
     requests
         .iter()
         .filter_map(|r| match r {
-            IoRequest::Autosave(g) => Some(g),
+            IoRequest::Keep { game, .. } => Some(game),
             _ => None,
         })
         .collect()
+}
+
+/// An unfinished game as a resume answer gives it.
+fn opened(app: &mut App, saved: SavedGame) {
+    let game_id = match app.take_io().as_slice() {
+        [IoRequest::Resume { game_id, .. }] => *game_id,
+        other => panic!("{other:?}"),
+    };
+    app.update(Action::Opened {
+        game_id,
+        path: PathBuf::from("/data/games/g.ron"),
+        result: Ok(saved),
+    });
+}
+
+/// The start screen with these unfinished games listed.
+fn menu_with(games: &[(&str, &SavedGame, bool)]) -> App {
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data_dir = Some(PathBuf::from("/data"));
+    assert_eq!(app.take_io(), vec![IoRequest::ListInPlay]);
+    let list = games
+        .iter()
+        .map(|(path, g, elsewhere)| InPlay {
+            path: PathBuf::from(path),
+            modified: Some(g.started),
+            open_elsewhere: *elsewhere,
+            entry: Ok(Summary::of(g)),
+        })
+        .collect();
+    app.update(Action::InPlayListed {
+        at: Timestamp::from_unix(1_800_000_000),
+        result: Ok(list),
+    });
+    app
 }
 
 /// A finished chess game (Fool's mate) as saved.
@@ -85,39 +122,41 @@ fn a_finished_game_is_kept_in_the_games_folder() {
         type_move(&mut app, m);
     }
     let io = app.take_io();
-    let stored = io.iter().find_map(|r| match r {
-        IoRequest::Store { game, path, .. } => Some((game, path)),
-        _ => None,
-    });
-    let (game, path) = stored.expect("the finished game is stored");
-    assert_eq!(path, &None, "under a new name");
-    assert_eq!(game.result.as_str(), "0-1");
-    assert!(game.ended.is_some());
-    // The answer gives the game its file; later stores go there.
-    let game_id = match &io[1] {
-        IoRequest::Store { game_id, .. } => *game_id,
+    let (game_id, generation, game) = match &io[..] {
+        [IoRequest::Finish {
+            game_id,
+            generation,
+            game,
+        }] => (*game_id, *generation, game),
         other => panic!("{other:?}"),
     };
-    app.update(Action::Stored {
+    assert_eq!(game.result.as_str(), "0-1");
+    assert!(game.ended.is_some());
+    app.update(Action::Kept {
         game_id,
+        generation,
+        finished: true,
         result: Ok(PathBuf::from("/x/fools.ron")),
     });
-    assert_eq!(
-        app.play().unwrap().file,
-        Some(PathBuf::from("/x/fools.ron"))
-    );
+    let play = app.play().unwrap();
+    assert_eq!(play.file, Some(PathBuf::from("/x/fools.ron")));
+    assert!(play.message.as_ref().unwrap().text.contains("/x/fools.ron"));
+    assert!(!play.unsaved(true));
+    assert!(app.take_io().is_empty(), "kept once");
 }
 
 #[test]
-fn leaving_an_unfinished_game_keeps_it_and_clears_the_autosave() {
+fn leaving_a_game_lets_go_of_its_file_and_lists_the_unfinished_again() {
     let mut app = playing(VariantId::Veteran);
     type_move(&mut app, "e4");
+    let game_id = app.play().unwrap().game_id;
     app.take_io();
     app.update(Action::NewGame);
-    let io = app.take_io();
-    assert!(
-        matches!(&io[..], [IoRequest::Store { drop_autosave: true, game, .. }] if game.moves.len() == 1),
-        "{io:?}"
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    assert_eq!(
+        app.take_io(),
+        vec![IoRequest::Release { game_id }, IoRequest::ListInPlay],
+        "nothing is written or moved: the game stays in games/, resumable"
     );
 }
 
@@ -133,27 +172,33 @@ fn save_as_names_the_game() {
     app.update(Action::Submit);
     let io = app.take_io();
     match &io[..] {
-        [IoRequest::Store {
-            path: Some(p),
-            game,
-            ..
-        }] => {
-            assert_eq!(
-                p,
-                &PathBuf::from("/nonexistent/rankup-test/saves/my_game_.ron")
-            );
+        [IoRequest::SaveAs { game, .. }, IoRequest::Keep { game: kept, .. }] => {
             assert_eq!(game.name.as_deref(), Some("my game!"));
+            assert_eq!(
+                kept.name.as_deref(),
+                Some("my game!"),
+                "the file in play too"
+            );
         }
         other => panic!("{other:?}"),
     }
 }
 
 #[test]
-fn no_data_directory_saves_nothing() {
+fn no_data_directory_saves_nothing_and_asks_before_losing_the_game() {
     let mut app = playing(VariantId::Chess);
-    app.data = None;
+    app.data_dir = None;
     type_move(&mut app, "e4");
     assert!(app.take_io().is_empty());
+    app.update(Action::Quit);
+    assert!(app.running);
+    assert_eq!(
+        app.play().unwrap().question,
+        Some(rankup::ui::app::Question::Unsaved(Leave::Quit))
+    );
+    assert_eq!(app.context(), rankup::ui::input::Context::Unsaved);
+    app.update(Action::Confirm(true));
+    assert!(!app.running, "y quits without it, as asked");
 }
 
 #[test]
@@ -167,38 +212,227 @@ fn resume_from_the_start_screen() {
         },
     );
     let saved = SavedGame::from_game(&game, &meta);
-    let mut app = App::new(OPTIONS, palette(), None);
-    let mut menu = Menu::new(None);
-    menu.resume = Some(Box::new(saved));
-    app.screen = Screen::Menu(menu);
+    let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
     app.update(Action::Resume);
+    opened(&mut app, saved);
     let play = app.play().expect("playing");
     assert_eq!(play.game.history().len(), 1);
     assert_eq!(play.players.black, Player::Ai(rankup::ai::Level::DEFAULT));
+    assert_eq!(play.file, Some(PathBuf::from("/data/games/g.ron")));
+    assert!(
+        app.take_io().is_empty(),
+        "a resumed game is on disk already"
+    );
 }
 
 #[test]
-fn starting_a_new_game_keeps_the_one_offered_for_resuming() {
+fn the_start_screen_lists_every_unfinished_game_and_resumes_any() {
+    let chess = |moves: &[&str], started: &str| {
+        let mut g = Game::from_start(variant(VariantId::Chess));
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        let mut meta = GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS);
+        meta.started = started.parse().unwrap();
+        SavedGame::from_game(&g, &meta)
+    };
+    let newest = chess(&["e4", "e5", "Nf3"], "2026-11-21T18:30:00Z");
+    let older = chess(&["d4"], "2026-11-20T08:00:00Z");
+    let oldest = chess(&["c4"], "2026-11-19T08:00:00Z");
+    // The newest is open in another session: r takes the newest free one.
+    let mut app = menu_with(&[
+        ("/data/games/a.ron", &newest, true),
+        ("/data/games/b.ron", &older, false),
+        ("/data/games/c.ron", &oldest, false),
+    ]);
+    app.update(Action::Resume);
+    assert!(matches!(
+        &app.take_io()[..],
+        [IoRequest::Resume { path, .. }] if path == &PathBuf::from("/data/games/b.ron")
+    ));
+    // The list is a field: Tab reaches it (it is first), arrows pick, Enter resumes.
+    let mut app = menu_with(&[
+        ("/data/games/a.ron", &newest, true),
+        ("/data/games/b.ron", &older, false),
+        ("/data/games/c.ron", &oldest, false),
+    ]);
+    app.update(Action::Previous);
+    match &app.screen {
+        Screen::Menu(m) => assert_eq!(m.field, MenuField::Unfinished),
+        _ => panic!(),
+    }
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Start);
+    assert!(matches!(
+        &app.take_io()[..],
+        [IoRequest::Resume { path, .. }] if path == &PathBuf::from("/data/games/c.ron")
+    ));
+    // A game open elsewhere opens read-only, saying why.
+    let game_id = 99;
+    app.update(Action::Opened {
+        game_id,
+        path: PathBuf::from("/data/games/a.ron"),
+        result: Err(OpenError::Elsewhere(Some(Box::new(newest.clone())))),
+    });
+    match &app.screen {
+        Screen::Review(r) => {
+            assert_eq!(r.saved, newest);
+            let m = r.message.as_ref().unwrap();
+            assert!(m.text.contains("open in another rankup"), "{}", m.text);
+        }
+        _ => panic!("read-only review"),
+    }
+    assert!(app.take_io().is_empty(), "review writes nothing");
+}
+
+#[test]
+fn starting_a_new_game_touches_no_unfinished_one() {
     let mut game = Game::from_start(variant(VariantId::Chess));
     game.play_text("e4").unwrap();
     let saved = SavedGame::from_game(&game, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS));
-    let mut app = App::new(OPTIONS, palette(), None);
-    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
-    let mut menu = Menu::new(None);
-    menu.resume = Some(Box::new(saved.clone()));
-    app.screen = Screen::Menu(menu);
+    let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
     app.update(Action::Start);
+    assert!(app.play().is_some());
+    assert!(
+        app.take_io().is_empty(),
+        "nothing until the new game's first move"
+    );
+    type_move(&mut app, "d4");
     let io = app.take_io();
     assert!(
-        matches!(&io[..], [IoRequest::Store { game, drop_autosave: true, path: None, .. }] if *game == saved),
-        "{io:?}"
+        matches!(&io[..], [IoRequest::Keep { game, .. }] if game.moves[0].token == "d2d4"),
+        "a file of its own: {io:?}"
     );
+}
+
+/// A failed write is shown, kept in memory, retried at the next change, and asked about
+/// before leaving; a copy written elsewhere ends the question.
+#[test]
+fn a_failed_write_is_shown_retried_and_never_lost_silently() {
+    let mut app = playing(VariantId::Chess);
+    type_move(&mut app, "e4");
+    let (game_id, generation) = match &app.take_io()[..] {
+        [IoRequest::Keep {
+            game_id,
+            generation,
+            ..
+        }] => (*game_id, *generation),
+        other => panic!("{other:?}"),
+    };
+    let failure = "cannot write /data/games/g.ron: No space left on device (os error 28)";
+    app.update(Action::Kept {
+        game_id,
+        generation,
+        finished: false,
+        result: Err(failure.into()),
+    });
+    let play = app.play().unwrap();
+    assert!(play.save_error.as_ref().unwrap().contains(failure));
+    assert!(play.unsaved(true));
+    assert!(
+        play.message_rows(80) > 2,
+        "the message wraps over lines of its own"
+    );
+    // The next move retries.
+    type_move(&mut app, "e5");
+    let generation = match &app.take_io()[..] {
+        [IoRequest::Keep { generation, .. }] => *generation,
+        other => panic!("{other:?}"),
+    };
+    app.update(Action::Kept {
+        game_id,
+        generation,
+        finished: false,
+        result: Err(failure.into()),
+    });
+    // Quitting asks, retries once more, and offers another file.
+    app.update(Action::Quit);
+    assert!(app.running);
+    assert!(
+        matches!(&app.take_io()[..], [IoRequest::Keep { .. }]),
+        "a retry"
+    );
+    app.update(Action::Kept {
+        game_id,
+        generation,
+        finished: false,
+        result: Err(failure.into()),
+    });
+    assert_eq!(app.context(), rankup::ui::input::Context::Unsaved);
+    app.update(Action::WriteElsewhere);
+    let suggested = app.play().unwrap().typing.clone().unwrap();
+    assert!(suggested.starts_with("rankup-chess-") && suggested.ends_with(".ron"));
+    for _ in 0..suggested.len() {
+        app.update(Action::Backspace);
+    }
+    for c in "/tmp/mine.ron".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+    let io = app.take_io();
+    match &io[..] {
+        [IoRequest::WriteCopy { path, game, .. }] => {
+            assert_eq!(path, &PathBuf::from("/tmp/mine.ron"));
+            assert_eq!(game.moves.len(), 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    // That fails too: the player is told and may try again.
+    app.update(Action::Copied {
+        game_id,
+        generation,
+        result: Err("cannot write /tmp/mine.ron: Read-only file system".into()),
+    });
+    assert!(app.running);
+    let play = app.play().unwrap();
+    assert!(play.message.as_ref().unwrap().text.contains("Read-only"));
+    assert!(play.typing.is_some(), "the path stays for editing");
+    app.update(Action::Submit);
+    app.take_io();
+    app.update(Action::Copied {
+        game_id,
+        generation,
+        result: Ok(PathBuf::from("/tmp/mine.ron")),
+    });
+    assert!(!app.running, "written: the quit goes on");
+}
+
+/// A write that works again clears the message and the question.
+#[test]
+fn a_write_that_works_again_says_so() {
+    let mut app = playing(VariantId::Chess);
+    type_move(&mut app, "e4");
+    let game_id = app.play().unwrap().game_id;
+    app.take_io();
+    app.update(Action::Kept {
+        game_id,
+        generation: 1,
+        finished: false,
+        result: Err("cannot write x: disk full".into()),
+    });
+    app.update(Action::NewGame);
+    assert_eq!(
+        app.play().unwrap().question,
+        Some(rankup::ui::app::Question::Unsaved(Leave::Menu))
+    );
+    assert!(matches!(&app.take_io()[..], [IoRequest::Keep { .. }]));
+    app.update(Action::Kept {
+        game_id,
+        generation: 1,
+        finished: false,
+        result: Ok(PathBuf::from("/data/games/g.ron")),
+    });
+    let play = app.play().unwrap();
+    assert_eq!(play.question, None);
+    assert_eq!(play.save_error, None);
+    assert!(play.message.as_ref().unwrap().text.contains("saved again"));
 }
 
 fn review(saved: SavedGame) -> App {
     let mut app =
         App::reviewing(OPTIONS, palette(), saved, Some(PathBuf::from("/x/g.ron"))).unwrap();
-    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
     app
 }
 
@@ -261,7 +495,8 @@ fn review_exports_pgn_next_to_the_file_and_plays_on() {
     let mut app = review(fools_mate());
     app.update(Action::Export);
     match &app.take_io()[..] {
-        [IoRequest::Export { path, text }] => {
+        [IoRequest::Export { path, text, source }] => {
+            assert_eq!(source.as_deref(), Some(std::path::Path::new("/x/g.ron")));
             assert_eq!(path, &PathBuf::from("/x/g.pgn"));
             assert!(text.contains("2. g4 Qh4#"), "{text}");
         }
@@ -279,7 +514,8 @@ fn review_exports_pgn_next_to_the_file_and_plays_on() {
 #[test]
 fn browser_sorts_and_opens() {
     let mut app = App::new(OPTIONS, palette(), None);
-    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
+    app.take_io();
     app.update(Action::Browse);
     assert_eq!(app.take_io(), vec![IoRequest::List]);
     let short = fools_mate();
@@ -317,8 +553,15 @@ fn browser_sorts_and_opens() {
         result: Ok(long.clone()),
     });
     assert_eq!(ply(&app), 5);
-    // A load error is shown, not fatal.
+    // Esc goes back to the browser, as it was.
     app.update(Action::Cancel);
+    match &app.screen {
+        Screen::Browser(b) => assert_eq!(b.listings.as_ref().map(Vec::len), Some(2)),
+        _ => panic!("back in the browser"),
+    }
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    // A load error is shown, not fatal.
     app.update(Action::Loaded {
         path: PathBuf::from("/x/c.ron"),
         play_on: true,
@@ -378,7 +621,7 @@ fn clocks_are_saved_and_resumed() {
             black: Player::Human,
         },
     );
-    app.data = Some(DataDir::at("/nonexistent/rankup-test"));
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
     let t0 = Instant::now();
     app.update(Action::Tick(t0));
     app.update(Action::Tick(t0 + Duration::from_secs(20)));
@@ -391,11 +634,9 @@ fn clocks_are_saved_and_resumed() {
     assert_eq!(clock.black_ms, 300_000);
     let text = saved.to_ron();
     assert_eq!(SavedGame::from_ron(&text, "t.ron").unwrap(), saved);
-    let mut app = App::new(OPTIONS, palette(), None);
-    let mut menu = Menu::new(None);
-    menu.resume = Some(Box::new(saved));
-    app.screen = Screen::Menu(menu);
+    let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
     app.update(Action::Resume);
+    opened(&mut app, saved);
     let clocks = app.play().unwrap().clocks.clone().expect("clocks again");
     assert_eq!(clocks.left.white, Duration::from_millis(283_000));
     assert_eq!(clocks.control.increment, Duration::from_secs(3));
@@ -476,7 +717,7 @@ fn review_and_browser_screens_at_80x24() {
     insta::assert_snapshot!("review_80x24", text);
 
     let mut app = App::new(OPTIONS, palette(), None);
-    app.data = Some(DataDir::at("/data"));
+    app.data_dir = Some(PathBuf::from("/data"));
     app.update(Action::Browse);
     let game = annotated();
     app.update(Action::Listed(Ok(vec![
@@ -500,7 +741,7 @@ fn review_and_browser_screens_at_80x24() {
 fn saved_game_screens_survive_tiny_terminals() {
     let mut review_app = review(annotated());
     let mut browser_app = App::new(OPTIONS, palette(), None);
-    browser_app.data = Some(DataDir::at("/data"));
+    browser_app.data_dir = Some(PathBuf::from("/data"));
     browser_app.update(Action::Browse);
     browser_app.update(Action::Listed(Ok(vec![Listing {
         path: PathBuf::from("/data/saves/a.ron"),
@@ -511,5 +752,37 @@ fn saved_game_screens_survive_tiny_terminals() {
             screen(&mut review_app, w, h);
             screen(&mut browser_app, w, h);
         }
+    }
+}
+
+/// A failed save's message is drawn whole, wrapped under the message line (or over it
+/// when the board leaves no room), at 80x24 for a small and a large board.
+#[test]
+fn a_failed_save_is_shown_whole_at_80x24() {
+    for id in [VariantId::Chess, VariantId::Promochess] {
+        let mut app = playing(id);
+        type_move(&mut app, "e4");
+        let game_id = app.play().unwrap().game_id;
+        app.take_io();
+        let error = "cannot write /home/player/.local/share/rankup/games/\
+                     2026-11-24T075151Z-promochess-a1bb.ron: File too large (os error 27)";
+        app.update(Action::Kept {
+            game_id,
+            generation: 1,
+            finished: false,
+            result: Err(error.into()),
+        });
+        let text = screen(&mut app, 80, 24);
+        let bottom: String = text.lines().skip(20).collect::<Vec<_>>().join(" ");
+        let words: String = bottom.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("NOT SAVED: cannot write"), "{id:?}\n{text}");
+        assert!(
+            words.contains("q asks where to write it."),
+            "{id:?}\n{text}"
+        );
+        assert!(
+            words.contains("File too large (os error 27)"),
+            "{id:?}\n{text}"
+        );
     }
 }

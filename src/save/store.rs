@@ -1,14 +1,14 @@
-//! Save files on disk: crash-safe writing, the data directory with its autosave and
-//! `saves/` folder, and the listing of saved games.
+//! Save files on disk: the data directory with its `games/` (games in play) and `saves/`
+//! (finished and named games) folders, loading, and the listing of saved games.
 
-use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::variants::VariantId;
 
+use super::disk::{write_atomic, Disk, RealDisk};
 use super::error::{LoadError, LoadErrorKind, SaveError};
 use super::format::{GameResult, Player, SavedGame, Termination};
 use super::timestamp::Timestamp;
@@ -16,75 +16,15 @@ use super::timestamp::Timestamp;
 /// Environment variable that replaces the data directory (tests, portable set-ups).
 pub const DATA_DIR_ENV: &str = "RANKUP_DATA_DIR";
 
-/// File name of the autosave in the data directory.
+/// File name of the single autosave of rankup before one file per game; read once and
+/// moved into `games/`.
 pub const AUTOSAVE_FILE: &str = "autosave.ron";
+
+/// Folder of the data directory that holds the games in play, one file each.
+pub const GAMES_DIR: &str = "games";
 
 /// Folder of the data directory that holds named and archived games.
 pub const SAVES_DIR: &str = "saves";
-
-/// Writes `contents` to `path` so that, whatever happens (a crash, a kill, a full disk, a
-/// power cut after the call returned), `path` holds either its old contents or the new ones,
-/// never a mix or nothing.
-///
-/// The data goes to a temporary file in the same directory (`.NAME.PID.N.tmp`), which is
-/// flushed to disk, renamed over `path` (atomic on one filesystem), and then the directory is
-/// flushed so the rename itself is durable (on Unix). A temporary file left by a process
-/// killed mid-write is never read as a save (its name does not end in `.ron`).
-///
-/// # Errors
-/// I/O errors; the temporary file is removed and `path` untouched.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(
-        ".{}.{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let tmp = dir.join(tmp_name);
-    let written = (|| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)
-    })();
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    sync_dir(dir)
-}
-
-/// Flushes a directory's entries (the rename) to disk.
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    match File::open(dir).and_then(|d| d.sync_all()) {
-        // Some filesystems cannot sync a directory; the rename is done all the same.
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported
-            ) =>
-        {
-            Ok(())
-        }
-        other => other,
-    }
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    Ok(())
-}
 
 /// Writes `game` to `path` crash-safely ([`write_atomic`]), creating the folder if needed.
 ///
@@ -96,7 +36,7 @@ pub fn save(path: &Path, game: &SavedGame) -> Result<(), SaveError> {
         source,
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(fail)?;
+        RealDisk.create_dir_all(dir).map_err(fail)?;
     }
     write_atomic(path, game.to_ron().as_bytes()).map_err(fail)
 }
@@ -131,15 +71,31 @@ pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
     SavedGame::from_ron(&text, &file)
 }
 
-/// The data directory: where the autosave and saved games live.
+/// The data directory: where games in play and saved games live.
 ///
 /// `RANKUP_DATA_DIR` when set, otherwise the platform's data directory
 /// (`~/.local/share/rankup` on Linux, `~/Library/Application Support/rankup` on macOS,
-/// `%APPDATA%\rankup\data` on Windows).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `%APPDATA%\rankup\data` on Windows). It holds
+///
+/// * `games/`: one file per game in play ([`GameFile`](super::GameFile)), named from its
+///   start time, game and a random tag (`2026-11-21T183000Z-promochess-ab12.ron`), rewritten
+///   after every change and locked while a process plays it;
+/// * `saves/`: finished games (moved there when they end) and games saved under a name.
+///
+/// Every change goes through its [`Disk`], so tests can make writes fail.
+#[derive(Clone, Debug)]
 pub struct DataDir {
     root: PathBuf,
+    disk: Arc<dyn Disk>,
 }
+
+impl PartialEq for DataDir {
+    fn eq(&self, other: &DataDir) -> bool {
+        self.root == other.root
+    }
+}
+
+impl Eq for DataDir {}
 
 impl DataDir {
     /// The data directory from the environment ([`DATA_DIR_ENV`]) or the platform. Nothing
@@ -161,9 +117,17 @@ impl DataDir {
             })
     }
 
-    /// A data directory at `root`.
+    /// A data directory at `root`, on the real disk.
     pub fn at(root: impl Into<PathBuf>) -> DataDir {
-        DataDir { root: root.into() }
+        DataDir::with_disk(root, Arc::new(RealDisk))
+    }
+
+    /// A data directory at `root` whose changes go through `disk` (tests inject failures).
+    pub fn with_disk(root: impl Into<PathBuf>, disk: Arc<dyn Disk>) -> DataDir {
+        DataDir {
+            root: root.into(),
+            disk,
+        }
     }
 
     /// The directory itself.
@@ -171,82 +135,80 @@ impl DataDir {
         &self.root
     }
 
-    /// The one autosave file, `ROOT/autosave.ron`.
-    pub fn autosave_path(&self) -> PathBuf {
+    /// What its changes go through.
+    pub fn disk(&self) -> &dyn Disk {
+        &*self.disk
+    }
+
+    pub(super) fn disk_arc(&self) -> Arc<dyn Disk> {
+        Arc::clone(&self.disk)
+    }
+
+    /// The autosave of rankup before one file per game, `ROOT/autosave.ron`; it is moved
+    /// into `games/` by [`DataDir::tidy`].
+    pub fn legacy_autosave_path(&self) -> PathBuf {
         self.root.join(AUTOSAVE_FILE)
     }
 
-    /// The folder of saved games, `ROOT/saves/`.
+    /// The folder of finished and named games, `ROOT/saves/`.
     pub fn saves_dir(&self) -> PathBuf {
         self.root.join(SAVES_DIR)
     }
 
-    /// Writes the autosave (crash-safely). Call it after every change to the game: a move,
-    /// an undo, a resignation, a draw.
-    ///
-    /// # Errors
-    /// [`SaveError`] naming the autosave path.
-    pub fn autosave(&self, game: &SavedGame) -> Result<(), SaveError> {
-        save(&self.autosave_path(), game)
+    /// The folder of games in play, `ROOT/games/`.
+    pub fn games_dir(&self) -> PathBuf {
+        self.root.join(GAMES_DIR)
     }
 
-    /// The autosave, if there is one. Offer to resume it when it
-    /// [`is_unfinished`](SavedGame::is_unfinished).
-    ///
-    /// # Errors
-    /// [`LoadError`] when the file exists but cannot be read or checked; it is left as it
-    /// is (the next autosave replaces it).
-    pub fn load_autosave(&self) -> Result<Option<SavedGame>, LoadError> {
-        let path = self.autosave_path();
-        match load(&path) {
-            Err(LoadError {
-                kind:
-                    LoadErrorKind::Io {
-                        kind: io::ErrorKind::NotFound,
-                        ..
-                    },
-                ..
-            }) => Ok(None),
-            other => other.map(Some),
+    /// Creates a folder of the data directory (and the directory itself).
+    pub(super) fn create_dir(&self, dir: &Path) -> Result<(), SaveError> {
+        self.disk.create_dir_all(dir).map_err(|source| SaveError {
+            path: dir.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Writes `game` to `path` through the disk, creating the folder if needed.
+    pub(super) fn write_game(&self, path: &Path, game: &SavedGame) -> Result<(), SaveError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            self.create_dir(dir)?;
         }
+        self.disk
+            .write(path, game.to_ron().as_bytes())
+            .map_err(|source| SaveError {
+                path: path.to_path_buf(),
+                source,
+            })
     }
 
-    /// Removes the autosave (after the player declined to resume it, or archived it). No
-    /// autosave is not an error.
+    /// Keeps `game` in `saves/` and returns its path, never replacing another game's file.
     ///
-    /// # Errors
-    /// I/O errors other than the file not existing.
-    pub fn remove_autosave(&self) -> io::Result<()> {
-        match fs::remove_file(self.autosave_path()) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            other => other,
-        }
-    }
-
-    /// The path for a game named `name` in `saves/`: the name made safe as a file name
-    /// (letters, digits, `-` and `_` kept, anything else becomes `_`) plus `.ron`.
-    pub fn named_path(&self, name: &str) -> PathBuf {
-        self.saves_dir().join(format!("{}.ron", file_stem(name)))
-    }
-
-    /// Saves `game` into `saves/` under a new file name made from its start time and
-    /// variant (`2025-06-01_183000_promochess.ron`, with `-2`, `-3`... if taken), and returns
-    /// the path. For archiving a finished game, or "save" without a name.
+    /// The file is named after the game's name (made safe: letters, digits, `-` and `_`
+    /// kept, anything else `_`) or, without one, its start time and game
+    /// (`2025-06-01_183000_promochess.ron`). When that name is taken by an earlier state of
+    /// this same game (same game, start position and start time, one's moves a prefix of
+    /// the other's: a "save as" before the game went on), it is brought up to date;
+    /// otherwise `-2`, `-3`... is added. A file that does not load is never replaced.
     ///
     /// # Errors
     /// [`SaveError`] naming the path.
     pub fn archive(&self, game: &SavedGame) -> Result<PathBuf, SaveError> {
-        let (y, mo, d) = game.started.date();
-        let (h, mi, s) = game.started.time_of_day();
-        let stem = format!("{y:04}-{mo:02}-{d:02}_{h:02}{mi:02}{s:02}_{}", game.variant);
+        let stem = match &game.name {
+            Some(name) => file_stem(name),
+            None => {
+                let (y, mo, d) = game.started.date();
+                let (h, mi, s) = game.started.time_of_day();
+                format!("{y:04}-{mo:02}-{d:02}_{h:02}{mi:02}{s:02}_{}", game.variant)
+            }
+        };
         let dir = self.saves_dir();
         let mut path = dir.join(format!("{stem}.ron"));
         let mut n = 2;
-        while path.exists() {
+        while path.symlink_metadata().is_ok() && !is_same_game(&path, game) {
             path = dir.join(format!("{stem}-{n}.ron"));
             n += 1;
         }
-        save(&path, game)?;
+        self.write_game(&path, game)?;
         Ok(path)
     }
 
@@ -260,6 +222,21 @@ impl DataDir {
             other => other,
         }
     }
+}
+
+/// Whether the file at `path` holds an earlier or later state of `game`.
+fn is_same_game(path: &Path, game: &SavedGame) -> bool {
+    let Ok(other) = load(path) else {
+        return false;
+    };
+    let n = other.moves.len().min(game.moves.len());
+    other.variant == game.variant
+        && other.start == game.start
+        && other.started == game.started
+        && other.moves[..n]
+            .iter()
+            .zip(&game.moves[..n])
+            .all(|(a, b)| a.token == b.token)
 }
 
 /// A name made safe as a file stem.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::rules::Move;
-use crate::save::{Listing, SavedGame};
+use crate::save::{InPlay, Listing, OpenError, SavedGame, Timestamp};
 
 use super::app::Thinking;
 
@@ -113,7 +113,8 @@ pub enum Action {
     PlayFromHere,
     /// Review: export the game as PGN.
     Export,
-    /// Start screen: resume the unfinished game.
+    /// Start screen: resume the most recently played unfinished game (or, on the list of
+    /// unfinished games, the highlighted one).
     Resume,
     /// Start screen: open the games browser.
     Browse,
@@ -139,6 +140,44 @@ pub enum Action {
         /// Where it went, or why it could not be written.
         result: Result<PathBuf, String>,
     },
+    /// The game in play was written (or, `finished`, kept in the games folder).
+    Kept {
+        /// The game's id within this run of the app.
+        game_id: u64,
+        /// The state of the game that was written.
+        generation: u64,
+        /// The game was over and has been kept in the games folder.
+        finished: bool,
+        /// Its file, or what went wrong.
+        result: Result<PathBuf, String>,
+    },
+    /// A copy of the game was written where the player asked.
+    Copied {
+        /// The game's id within this run of the app.
+        game_id: u64,
+        /// The state of the game that was written.
+        generation: u64,
+        /// The file, or what went wrong.
+        result: Result<PathBuf, String>,
+    },
+    /// A game in play opened for resuming (locked for this app), or why it was not.
+    Opened {
+        /// The id the resumed game gets.
+        game_id: u64,
+        /// Its file.
+        path: PathBuf,
+        /// The game, or why it cannot be played here.
+        result: Result<SavedGame, OpenError>,
+    },
+    /// The unfinished games, read from disk at `at`.
+    InPlayListed {
+        /// When the list was read (for "3 h ago").
+        at: Timestamp,
+        /// The games, last played first, or why they could not be listed.
+        result: Result<Vec<InPlay>, String>,
+    },
+    /// Write the game to a file the player names (when it could not be saved).
+    WriteElsewhere,
     /// A file operation's outcome worth telling the player.
     Notice {
         /// The text.

@@ -9,18 +9,17 @@ use std::time::{Duration, Instant};
 use crate::ai::{Level, SearchLimits};
 use crate::game::{Eval, Game};
 use crate::rules::{ByColor, Color, Position, Square};
-use crate::save::{DataDir, GameMeta, SavedGame, Timestamp};
+use crate::save::{GameMeta, OpenError, SavedGame};
 use crate::variants::{variant, VariantId};
 
 use super::action::Action;
 use super::browser::{Browser, BrowserStep};
 use super::input::Context;
 use super::layout::play_layout;
-use super::menu::menu_update;
-pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, CLOCK_CHOICES};
+pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
-    captured, last_move_squares, step_cursor, Clocks, Picker, Play, Player, Prompt, Question,
-    TimeControl,
+    captured, last_move_squares, step_cursor, Clocks, Leave, Picker, Play, Player, Prompt,
+    Question, TimeControl,
 };
 use super::play::{new_play, play_variant_id};
 use super::review::{Review, ReviewStep};
@@ -35,25 +34,56 @@ pub struct Options {
     pub mouse: bool,
 }
 
-/// A file operation the app wants done; the event loop does it and answers with an action
-/// (the app itself never touches the disk, so tests drive it without files).
+/// What the app says when there is nowhere to keep games.
+const NO_DATA: &str = "no data directory: games are not saved (set RANKUP_DATA_DIR)";
+
+/// A file operation the app wants done; the event loop's [`Keeper`](super::keeper::Keeper)
+/// does it and answers with an action (the app itself never touches the disk, so tests drive
+/// it without files).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IoRequest {
-    /// Rewrite the autosave with the current game.
-    Autosave(SavedGame),
-    /// Keep a game in the games folder: at `path`, or under a new name from its start time
-    /// when `None`. Answered by [`Action::Stored`]. With `drop_autosave`, the autosave is
-    /// removed once the game is safely stored (it was the game in the autosave).
-    Store {
+    /// Write the game in play to its own file in `games/` (made, and locked, at its first
+    /// write). Answered by [`Action::Kept`].
+    Keep {
         /// The game's id within this run.
         game_id: u64,
-        /// Where to write it.
-        path: Option<PathBuf>,
+        /// The state written.
+        generation: u64,
         /// The game.
         game: SavedGame,
-        /// Remove the autosave after a successful write.
-        drop_autosave: bool,
     },
+    /// The game is over: keep it in the games folder (`saves/`) and remove its file in
+    /// play. Answered by [`Action::Kept`] with `finished`.
+    Finish {
+        /// The game's id within this run.
+        game_id: u64,
+        /// The state written.
+        generation: u64,
+        /// The game.
+        game: SavedGame,
+    },
+    /// Keep a copy of the game under its name in the games folder ([`Action::Stored`]).
+    SaveAs {
+        /// The game's id within this run.
+        game_id: u64,
+        /// The game, with its name.
+        game: SavedGame,
+    },
+    /// The app is done with this game: unlock its file (an unfinished game stays there,
+    /// to be resumed).
+    Release {
+        /// The game's id within this run.
+        game_id: u64,
+    },
+    /// Open a game in play for resuming; it gets `game_id` ([`Action::Opened`]).
+    Resume {
+        /// The id the game gets.
+        game_id: u64,
+        /// Its file in `games/`.
+        path: PathBuf,
+    },
+    /// List the unfinished games ([`Action::InPlayListed`]).
+    ListInPlay,
     /// List the saved games ([`Action::Listed`]).
     List,
     /// Read a saved game ([`Action::Loaded`]).
@@ -69,6 +99,20 @@ pub enum IoRequest {
         path: PathBuf,
         /// Its text.
         text: String,
+        /// The saved game it was made from (never written over).
+        source: Option<PathBuf>,
+    },
+    /// Write the game to a file the player named, when it could not be kept in the data
+    /// directory ([`Action::Copied`]).
+    WriteCopy {
+        /// The game's id within this run.
+        game_id: u64,
+        /// The state written.
+        generation: u64,
+        /// Where.
+        path: PathBuf,
+        /// The game.
+        game: SavedGame,
     },
 }
 
@@ -154,8 +198,15 @@ pub struct App {
     pub now: Option<Instant>,
     /// False once the app should exit.
     pub running: bool,
-    /// Where games are saved; `None` keeps everything in memory (tests, or no home).
-    pub data: Option<DataDir>,
+    /// It was ended at once (a signal, a closed terminal, Ctrl-C), not by the player's
+    /// answer to a question.
+    pub forced: bool,
+    /// The data directory games are kept in (the event loop's
+    /// [`Keeper`](super::keeper::Keeper) does the writing); `None` keeps everything in memory (no
+    /// home directory).
+    pub data_dir: Option<PathBuf>,
+    /// The games browser a review was opened from, to go back to.
+    pub browser_behind: Option<Browser>,
     /// File operations waiting for the event loop ([`App::take_io`]).
     pub io: Vec<IoRequest>,
     /// The id the next game gets.
@@ -173,7 +224,9 @@ impl App {
             size: (80, 24),
             now: None,
             running: true,
-            data: None,
+            forced: false,
+            data_dir: None,
+            browser_behind: None,
             io: Vec::new(),
             next_game_id: 1,
         }
@@ -219,8 +272,7 @@ impl App {
         players: ByColor<Player>,
         meta: Option<GameMeta>,
     ) -> Play {
-        let id = self.next_game_id;
-        self.next_game_id += 1;
+        let id = self.next_id();
         let meta = meta
             .unwrap_or_else(|| GameMeta::new(players.white.to_saved(), players.black.to_saved()));
         // A saved timed game goes on with the time each side had left.
@@ -239,39 +291,68 @@ impl App {
         play
     }
 
-    /// The file operations wanted since the last call, oldest first: an autosave after
-    /// every change to the game, the finished game kept in the games folder, and whatever
-    /// the player asked for. Without a data directory only the player's requests remain
-    /// (and those that need the folder are dropped).
+    /// The file operations wanted since the last call, oldest first: the game in play
+    /// after every change (or, once it is over, kept in the games folder), the list of
+    /// unfinished games for the start screen, and whatever the player asked for. Without a
+    /// data directory only the player's reading and exporting remain.
     pub fn take_io(&mut self) -> Vec<IoRequest> {
-        if let (Screen::Play(p), Some(_)) = (&mut self.screen, &self.data) {
-            let finished = p.game.outcome().is_some();
-            if finished && p.meta.ended.is_none() {
-                p.meta.ended = Some(Timestamp::now());
+        if self.data_dir.is_some() {
+            match &mut self.screen {
+                Screen::Play(p) => {
+                    if let Some(request) = p.save_request() {
+                        self.io.push(request);
+                    }
+                }
+                Screen::Menu(m) if !m.list_asked => {
+                    m.list_asked = true;
+                    self.io.push(IoRequest::ListInPlay);
+                }
+                _ => {}
             }
-            if !finished {
-                p.meta.ended = None;
-            }
-            let worth = !p.game.history().is_empty() || finished;
-            if worth && p.autosaved != Some(p.generation) {
-                p.autosaved = Some(p.generation);
-                self.io.push(IoRequest::Autosave(p.saved()));
-            }
-            if finished && p.stored != Some(p.generation) {
-                p.stored = Some(p.generation);
-                self.io.push(IoRequest::Store {
-                    game_id: p.game_id,
-                    path: p.file.clone(),
-                    game: p.saved(),
-                    drop_autosave: false,
-                });
-            }
-        }
-        if self.data.is_none() {
-            self.io
-                .retain(|r| matches!(r, IoRequest::Load { .. } | IoRequest::Export { .. }));
+        } else {
+            self.io.retain(|r| {
+                matches!(
+                    r,
+                    IoRequest::Load { .. }
+                        | IoRequest::Export { .. }
+                        | IoRequest::WriteCopy { .. }
+                        | IoRequest::Resume { .. }
+                )
+            });
         }
         std::mem::take(&mut self.io)
+    }
+
+    /// Resumes the game in `games/` at `path` (for `rankup resume`): asks for it to be
+    /// opened; the answer starts the game.
+    pub fn resume(&mut self, path: PathBuf) {
+        let game_id = self.next_id();
+        self.io.push(IoRequest::Resume { game_id, path });
+    }
+
+    /// Plays on from the end of the saved game at `path` as a game of its own (for `rankup
+    /// resume` of a file outside `games/`, which is left as it is).
+    pub fn play_on(&mut self, path: PathBuf) {
+        self.io.push(IoRequest::Load {
+            path,
+            play_on: true,
+        });
+    }
+
+    fn next_id(&mut self) -> u64 {
+        let id = self.next_game_id;
+        self.next_game_id += 1;
+        id
+    }
+
+    /// Leaves whatever screen is up for the start screen (its list of unfinished games is
+    /// read again), letting go of the game in play.
+    fn show_menu(&mut self, preselect: Option<VariantId>) {
+        if let Screen::Play(p) = &self.screen {
+            self.io.push(IoRequest::Release { game_id: p.game_id });
+        }
+        self.browser_behind = None;
+        self.screen = Screen::Menu(Menu::new(preselect));
     }
 
     /// The search the app wants run now, if any: the AI's move when an AI is to move, or a
@@ -335,7 +416,9 @@ impl App {
             Screen::Review(r) if r.typing.is_some() => Context::Typing,
             Screen::Review(_) => Context::Review,
             Screen::Play(p) => {
-                if p.question.is_some() {
+                if let Some(Question::Unsaved(_)) = p.question {
+                    Context::Unsaved
+                } else if p.question.is_some() {
                     Context::Confirm
                 } else if p.picker.is_some() {
                     Context::Picker
@@ -359,6 +442,7 @@ impl App {
         }
         if action == Action::ForceQuit {
             self.running = false;
+            self.forced = true;
             return;
         }
         if self.file_answer(&action) {
@@ -368,13 +452,14 @@ impl App {
             self.update_card(card, action);
             return;
         }
-        let now = self.now;
-        let size = self.size;
+        if action == Action::Help && !matches!(self.screen, Screen::Play(_)) {
+            self.card = Some(Card::Help);
+            return;
+        }
         match &mut self.screen {
-            Screen::Browser(_) if action == Action::Help => self.card = Some(Card::Help),
             Screen::Browser(browser) => match browser.update(action) {
                 BrowserStep::Stay => {}
-                BrowserStep::Leave => self.screen = Screen::Menu(Menu::new(None)),
+                BrowserStep::Leave => self.show_menu(None),
                 BrowserStep::Review(path) => self.io.push(IoRequest::Load {
                     path,
                     play_on: false,
@@ -384,256 +469,196 @@ impl App {
                     play_on: true,
                 }),
             },
-            Screen::Review(review) => {
-                if action == Action::Help {
-                    self.card = Some(Card::Help);
-                    return;
-                }
-                match review.update(action) {
-                    ReviewStep::Stay => {}
-                    ReviewStep::Leave => {
-                        let id = review.saved.variant;
-                        self.screen = Screen::Menu(Menu::new(Some(id)));
-                    }
-                    ReviewStep::Export(path, text) => {
-                        self.io.push(IoRequest::Export { path, text });
-                    }
-                    ReviewStep::PlayFromHere => match review.game_here() {
-                        Ok((game, meta)) => {
-                            let players = ByColor {
-                                white: Player::from_saved(&meta.white),
-                                black: Player::from_saved(&meta.black),
-                            };
-                            let flipped = review.flipped;
-                            let mut play = self.new_play(game, None, flipped, players, Some(meta));
-                            play.info("playing on from the reviewed position");
-                            self.screen = Screen::Play(Box::new(play));
-                        }
-                        Err(e) => {
-                            review.message = Some(Message {
-                                text: e,
-                                error: true,
-                            })
-                        }
-                    },
-                }
-            }
-            Screen::Menu(menu) => match action {
-                Action::Quit => self.running = false,
-                Action::Help => self.card = Some(Card::Help),
-                Action::Browse => {
-                    if self.data.is_some() {
-                        self.screen = Screen::Browser(Browser::new());
-                        self.io.push(IoRequest::List);
-                    } else {
-                        menu.notice = Some(Message {
-                            text: "no data directory: games are not saved (set RANKUP_DATA_DIR)"
-                                .into(),
-                            error: true,
-                        });
-                    }
-                }
-                Action::Resume => match menu.resume.take() {
-                    Some(saved) => match saved.to_game() {
-                        Ok(game) => {
-                            let meta = saved.meta();
-                            let players = ByColor {
-                                white: Player::from_saved(&meta.white),
-                                black: Player::from_saved(&meta.black),
-                            };
-                            let flipped =
-                                players.white != Player::Human && players.black == Player::Human;
-                            let mut play = self.new_play(game, None, flipped, players, Some(meta));
-                            play.autosaved = Some(play.generation);
-                            play.info("resumed the unfinished game");
-                            self.screen = Screen::Play(Box::new(play));
-                        }
-                        Err(e) => {
-                            menu.notice = Some(Message {
-                                text: e.to_string(),
-                                error: true,
-                            })
-                        }
-                    },
+            Screen::Review(review) => match review.update(action) {
+                ReviewStep::Stay => {}
+                ReviewStep::Leave => match self.browser_behind.take() {
+                    // Opened from the games browser: back to it, where the player was.
+                    Some(browser) => self.screen = Screen::Browser(browser),
                     None => {
-                        menu.notice = Some(Message {
-                            text: "no unfinished game to resume".into(),
+                        let id = review.saved.variant;
+                        self.show_menu(Some(id));
+                    }
+                },
+                ReviewStep::Export(path, text) => {
+                    let source = review.path.clone();
+                    self.io.push(IoRequest::Export { path, text, source });
+                }
+                ReviewStep::PlayFromHere => match review.game_here() {
+                    Ok((game, meta)) => {
+                        let flipped = review.flipped;
+                        let mut play = self.resumed_play(game, meta, Some(flipped));
+                        play.info("playing on from the reviewed position (a new game)");
+                        self.browser_behind = None;
+                        self.screen = Screen::Play(Box::new(play));
+                    }
+                    Err(e) => {
+                        review.message = Some(Message {
+                            text: e,
                             error: true,
                         })
                     }
                 },
-                Action::Start => {
-                    // The unfinished game offered for resuming is kept in the games folder
-                    // before the new game's autosave replaces it.
-                    if let Some(old) = menu.resume.take() {
-                        self.io.push(IoRequest::Store {
-                            game_id: 0,
-                            path: None,
-                            game: *old,
-                            drop_autosave: true,
+            },
+            Screen::Menu(menu) => match menu.update(action) {
+                MenuStep::Stay => {}
+                MenuStep::Quit => self.running = false,
+                MenuStep::Help => self.card = Some(Card::Help),
+                MenuStep::Browse => {
+                    if self.data_dir.is_some() {
+                        self.screen = Screen::Browser(Browser::new());
+                        self.io.push(IoRequest::List);
+                    } else {
+                        menu.notice = Some(Message {
+                            text: NO_DATA.into(),
+                            error: true,
                         });
                     }
-                    let id = menu.game();
-                    let clock = CLOCK_CHOICES[menu.clock].map(|(m, s)| TimeControl {
-                        base: Duration::from_secs(m * 60),
-                        increment: Duration::from_secs(s),
-                    });
-                    let flipped = menu.side == Color::Black;
-                    let levels = opponent_choices()[menu.opponent].1;
-                    // The AI takes the side the player did not choose.
-                    let ai = |c: Color| {
-                        let level = if menu.side == Color::White {
-                            levels[c]
-                        } else {
-                            levels[!c]
-                        };
-                        level.map_or(Player::Human, Player::Ai)
-                    };
-                    let players = ByColor {
-                        white: ai(Color::White),
-                        black: ai(Color::Black),
-                    };
-                    let play = self.new_play(
-                        Game::new(Position::start(variant(id))),
-                        clock,
-                        flipped,
-                        players,
-                        None,
-                    );
+                }
+                MenuStep::Resume(path) => self.resume(path),
+                MenuStep::Start => {
+                    let (game, clock, flipped, players) = new_game_settings(menu);
+                    let play = self.new_play(game, clock, flipped, players, None);
                     self.screen = Screen::Play(Box::new(play));
                 }
-                other => menu_update(menu, other),
             },
-            Screen::Play(play) => {
-                let glyph_toggle = matches!(action, Action::ToggleGlyphs);
-                let mouse_toggle = matches!(action, Action::ToggleMouse);
-                match action {
-                    Action::Help => self.card = Some(Card::Help),
-                    Action::Rules => {
-                        self.card = Some(Card::Rules {
-                            piece: 0,
-                            square: play.cursor,
-                        })
-                    }
-                    Action::NewGame => {
-                        // An unfinished game is kept in the games folder (it can be played
-                        // on from the browser) and leaves the autosave.
-                        if play.game.outcome().is_none() && !play.game.history().is_empty() {
-                            self.io.push(IoRequest::Store {
-                                game_id: play.game_id,
-                                path: play.file.clone(),
-                                game: play.saved(),
-                                drop_autosave: true,
-                            });
-                        }
-                        let id = play_variant_id(play);
-                        self.screen = Screen::Menu(Menu::new(id));
-                    }
-                    Action::SaveAs => {
-                        if self.data.is_none() {
-                            play.error(
-                                "no data directory: games are not saved (set RANKUP_DATA_DIR)"
-                                    .into(),
-                            );
-                        } else {
-                            play.selected = None;
-                            play.prompt = Some(Prompt::Name);
-                            play.typing = Some(play.meta.name.clone().unwrap_or_default());
-                            play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
-                        }
-                    }
-                    Action::Comment => match play.game.history().last() {
-                        Some(last) => {
-                            play.selected = None;
-                            play.prompt = Some(Prompt::Comment);
-                            play.typing = Some(last.note.comment.clone().unwrap_or_default());
-                            play.info("comment on the last move (Enter keeps it, empty removes it, Esc cancels)");
-                        }
-                        None => play.error("no move to comment on yet".into()),
-                    },
-                    Action::Submit if play.prompt == Some(Prompt::Comment) => {
-                        let text = play.typing.take().unwrap_or_default().trim().to_string();
-                        play.prompt = None;
+            Screen::Play(_) => self.update_play(action),
+        }
+    }
+
+    /// The play screen's actions that reach beyond the board: leaving, saving, cards and
+    /// display toggles. The rest goes to [`Play`].
+    fn update_play(&mut self, action: Action) {
+        let (now, size, saving) = (self.now, self.size, self.data_dir.is_some());
+        let Screen::Play(play) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Help => self.card = Some(Card::Help),
+            Action::Rules => {
+                self.card = Some(Card::Rules {
+                    piece: 0,
+                    square: play.cursor,
+                })
+            }
+            Action::ToggleGlyphs => self.options.glyphs = !self.options.glyphs,
+            Action::ToggleMouse => {
+                self.options.mouse = !self.options.mouse;
+                play.info(if self.options.mouse {
+                    "mouse on: click a piece, then a target"
+                } else {
+                    "mouse off: the terminal can select text"
+                });
+            }
+            Action::NewGame if play.unsaved(saving) => play.ask_unsaved(Leave::Menu),
+            Action::NewGame => {
+                let id = play_variant_id(play);
+                self.show_menu(id);
+            }
+            Action::Quit if play.question.is_none() => {
+                if play.unsaved(saving) {
+                    play.ask_unsaved(Leave::Quit);
+                } else if play.game.outcome().is_none() && !play.game.history().is_empty() {
+                    play.question = Some(Question::Quit);
+                } else {
+                    self.running = false;
+                }
+            }
+            Action::Confirm(yes) => match play.question.take() {
+                Some(Question::Quit) if yes => self.running = false,
+                Some(Question::Resign) if yes => play.resign(),
+                Some(Question::Unsaved(then)) if yes => self.leave(then),
+                _ => {}
+            },
+            Action::WriteElsewhere => {
+                if let Some(Question::Unsaved(then)) = play.question {
+                    play.ask_copy_path(then);
+                }
+            }
+            Action::SaveAs if !saving => play.error(NO_DATA.into()),
+            Action::SaveAs => {
+                play.selected = None;
+                play.prompt = Some(Prompt::Name);
+                play.typing = Some(play.meta.name.clone().unwrap_or_default());
+                play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
+            }
+            Action::Comment => match play.game.history().last() {
+                Some(last) => {
+                    play.selected = None;
+                    play.prompt = Some(Prompt::Comment);
+                    play.typing = Some(last.note.comment.clone().unwrap_or_default());
+                    play.info(
+                        "comment on the last move (Enter keeps it, empty removes it, Esc cancels)",
+                    );
+                }
+                None => play.error("no move to comment on yet".into()),
+            },
+            Action::Submit if play.prompt.is_some() => {
+                let text = play.typing.take().unwrap_or_default().trim().to_string();
+                match play.prompt.take() {
+                    Some(Prompt::Comment) => {
                         let san = play.game.history().last().map(|m| m.san.clone());
                         if let Some(note) = play.game.last_note_mut() {
                             note.comment = (!text.is_empty()).then_some(text);
                             // Written with the next save request, like a move.
-                            play.autosaved = None;
-                            if play.game.outcome().is_some() {
-                                // A finished game's file gets the comment too.
-                                play.stored = None;
-                            }
+                            play.write_again();
                             play.info(&format!("comment saved on {}", san.unwrap_or_default()));
                         }
                     }
-                    Action::Submit if play.prompt == Some(Prompt::Name) => {
-                        let name = play.typing.take().unwrap_or_default().trim().to_string();
-                        play.prompt = None;
-                        match &self.data {
-                            Some(data) if !name.is_empty() => {
-                                let path = data.named_path(&name);
-                                play.meta.name = Some(name);
-                                play.file = Some(path.clone());
-                                play.stored = Some(play.generation);
-                                self.io.push(IoRequest::Store {
-                                    game_id: play.game_id,
-                                    path: Some(path),
-                                    game: play.saved(),
-                                    drop_autosave: false,
-                                });
-                            }
-                            _ => play.info("not saved"),
-                        }
-                    }
-                    Action::Cancel if play.prompt.is_some() => {
-                        play.prompt = None;
-                        play.typing = None;
-                        play.info("cancelled");
-                    }
-                    Action::Quit if play.question.is_none() => {
-                        if play.game.outcome().is_none() && !play.game.history().is_empty() {
-                            play.question = Some(Question::Quit);
-                        } else {
-                            self.running = false;
-                        }
-                    }
-                    Action::Confirm(yes) => {
-                        if play.question.take() == Some(Question::Quit) && yes {
-                            self.running = false;
-                        } else if yes {
-                            play.resign();
-                        }
-                    }
-                    Action::Click { col, row } => {
-                        if let Some(geom) = play_layout(
-                            ratatui::layout::Rect::new(0, 0, size.0, size.1),
-                            play.game.position().variant(),
-                            play.flipped,
-                        )
-                        .board
-                        {
-                            if let Some(sq) = geom.square_at(col, row) {
-                                play.cursor = sq;
-                                play.select(now);
-                            }
-                        }
-                    }
-                    other if !glyph_toggle && !mouse_toggle => play.update(other, now),
-                    _ => {}
-                }
-                if glyph_toggle {
-                    self.options.glyphs = !self.options.glyphs;
-                }
-                if mouse_toggle {
-                    self.options.mouse = !self.options.mouse;
-                    if let Screen::Play(p) = &mut self.screen {
-                        p.info(if self.options.mouse {
-                            "mouse on: click a piece, then a target"
-                        } else {
-                            "mouse off: the terminal can select text"
+                    Some(Prompt::Name) if !text.is_empty() => {
+                        play.meta.name = Some(text);
+                        play.write_again();
+                        self.io.push(IoRequest::SaveAs {
+                            game_id: play.game_id,
+                            game: play.saved(),
                         });
                     }
+                    Some(Prompt::Name) => play.info("not saved"),
+                    Some(Prompt::CopyPath(then)) if !text.is_empty() => {
+                        play.prompt = Some(Prompt::CopyPath(then));
+                        play.typing = Some(text.clone());
+                        self.io.push(IoRequest::WriteCopy {
+                            game_id: play.game_id,
+                            generation: play.generation,
+                            path: PathBuf::from(text),
+                            game: play.saved(),
+                        });
+                    }
+                    Some(Prompt::CopyPath(then)) => play.ask_unsaved(then),
+                    None => {}
                 }
+            }
+            Action::Cancel if play.prompt.is_some() => {
+                play.typing = None;
+                if let Some(Prompt::CopyPath(then)) = play.prompt.take() {
+                    play.ask_unsaved(then);
+                } else {
+                    play.info("cancelled");
+                }
+            }
+            Action::Click { col, row } => {
+                let area = ratatui::layout::Rect::new(0, 0, size.0, size.1);
+                let layout = play_layout(
+                    area,
+                    play.game.position().variant(),
+                    play.flipped,
+                    play.message_rows(size.0),
+                );
+                if let Some(sq) = layout.board.and_then(|g| g.square_at(col, row)) {
+                    play.cursor = sq;
+                    play.select(now);
+                }
+            }
+            other => play.update(other, now),
+        }
+    }
+
+    /// Leaves the game in play as the player meant to (after a question).
+    fn leave(&mut self, then: Leave) {
+        match then {
+            Leave::Quit => self.running = false,
+            Leave::Menu => {
+                let id = self.play().and_then(play_variant_id);
+                self.show_menu(id);
             }
         }
     }
@@ -646,6 +671,11 @@ impl App {
                     b.listed(result.clone());
                 }
             }
+            Action::InPlayListed { at, result } => {
+                if let Screen::Menu(m) = &mut self.screen {
+                    m.listed(*at, result.clone());
+                }
+            }
             Action::Loaded {
                 path,
                 play_on,
@@ -654,30 +684,68 @@ impl App {
                 Err(e) => self.notice(e.clone(), true),
                 Ok(saved) if *play_on => match saved.to_game() {
                     Ok(game) => {
-                        let meta = saved.meta();
-                        let players = ByColor {
-                            white: Player::from_saved(&meta.white),
-                            black: Player::from_saved(&meta.black),
-                        };
-                        let flipped =
-                            players.white != Player::Human && players.black == Player::Human;
-                        let mut play = self.new_play(game, None, flipped, players, Some(meta));
-                        play.file = Some(path.clone());
-                        play.info(&format!("playing on: {}", path.display()));
+                        // A game of its own: its file in games/ is made at its first write;
+                        // the file it came from is left as it is.
+                        let mut play = self.resumed_play(game, saved.meta(), None);
+                        play.info(&format!(
+                            "playing on from {} (a new file; that one is left as it is)",
+                            path.display()
+                        ));
+                        self.browser_behind = None;
                         self.screen = Screen::Play(Box::new(play));
                     }
                     Err(e) => self.notice(e.to_string(), true),
                 },
                 Ok(saved) => match Review::new(saved.clone(), Some(path.clone())) {
-                    Ok(review) => self.screen = Screen::Review(Box::new(review)),
+                    Ok(review) => {
+                        if let Screen::Browser(b) = &self.screen {
+                            self.browser_behind = Some(b.clone());
+                        }
+                        self.screen = Screen::Review(Box::new(review));
+                    }
                     Err(e) => self.notice(e, true),
                 },
             },
+            Action::Opened {
+                game_id,
+                path,
+                result,
+            } => self.opened(*game_id, path, result.clone()),
+            Action::Kept {
+                game_id,
+                generation,
+                finished,
+                result,
+            } => match &mut self.screen {
+                Screen::Play(p) if p.game_id == *game_id => {
+                    p.kept(*generation, *finished, result);
+                }
+                // A game already left: only a failure is worth a word.
+                _ => {
+                    if let Err(e) = result {
+                        self.notice(format!("NOT SAVED: {e}"), true);
+                    }
+                }
+            },
+            Action::Copied {
+                game_id,
+                generation,
+                result,
+            } => {
+                let Screen::Play(p) = &mut self.screen else {
+                    return true;
+                };
+                if p.game_id == *game_id && p.copied(*generation, result) {
+                    if let Some(Prompt::CopyPath(then)) = p.prompt.take() {
+                        p.typing = None;
+                        self.leave(then);
+                    }
+                }
+            }
             Action::Stored { game_id, result } => match result {
                 Ok(path) => {
                     if let Screen::Play(p) = &mut self.screen {
                         if p.game_id == *game_id {
-                            p.file = Some(path.clone());
                             p.info(&format!("game saved: {}", path.display()));
                         }
                     }
@@ -688,6 +756,75 @@ impl App {
             _ => return false,
         }
         true
+    }
+
+    /// The answer to a resume: the game in play (its file locked for us), a read-only
+    /// review when another process plays it, or why it cannot be resumed.
+    fn opened(
+        &mut self,
+        game_id: u64,
+        path: &std::path::Path,
+        result: Result<SavedGame, OpenError>,
+    ) {
+        let saved = match result {
+            Ok(saved) => saved,
+            Err(OpenError::Elsewhere(Some(saved))) => {
+                match Review::new(*saved, Some(path.to_path_buf())) {
+                    Ok(mut review) => {
+                        review.message = Some(Message {
+                            text: OpenError::Elsewhere(None).to_string(),
+                            error: true,
+                        });
+                        self.screen = Screen::Review(Box::new(review));
+                    }
+                    Err(e) => self.notice(e, true),
+                }
+                return;
+            }
+            Err(e) => {
+                self.notice(format!("cannot resume {}: {e}", path.display()), true);
+                return;
+            }
+        };
+        match saved.to_game() {
+            Ok(game) => {
+                let mut play = self.resumed_play(game, saved.meta(), None);
+                // The same game goes on in its own file, under the id the keeper knows.
+                play.game_id = game_id;
+                play.file = Some(path.to_path_buf());
+                play.requested = Some(play.generation);
+                play.on_disk = Some(play.generation);
+                play.info(&format!("resumed {}", path.display()));
+                self.browser_behind = None;
+                if let Screen::Play(old) = &self.screen {
+                    self.io.push(IoRequest::Release {
+                        game_id: old.game_id,
+                    });
+                }
+                self.screen = Screen::Play(Box::new(play));
+            }
+            Err(e) => {
+                self.io.push(IoRequest::Release { game_id });
+                self.notice(e.to_string(), true);
+            }
+        }
+    }
+
+    /// A game going on from a saved one (resumed, or played on): players and clocks as
+    /// saved; the board turned to the person's side unless `flipped` says otherwise.
+    fn resumed_play(&mut self, game: Game, meta: GameMeta, flipped: Option<bool>) -> Play {
+        let players = ByColor {
+            white: Player::from_saved(&meta.white),
+            black: Player::from_saved(&meta.black),
+        };
+        let flipped =
+            flipped.unwrap_or(players.white != Player::Human && players.black == Player::Human);
+        self.new_play(game, None, flipped, players, Some(meta))
+    }
+
+    /// Shows a message on whatever screen is up (for the event loop's own news).
+    pub fn tell(&mut self, text: String, error: bool) {
+        self.notice(text, error);
     }
 
     /// Shows a message on whatever screen is up.
@@ -724,4 +861,33 @@ impl App {
             _ => self.card = None,
         }
     }
+}
+
+/// A new game as the start screen sets it up: the game from its start, the clock, whether
+/// Black is at the bottom, and who plays each side (the AI takes the side the player did
+/// not choose).
+fn new_game_settings(menu: &Menu) -> (Game, Option<TimeControl>, bool, ByColor<Player>) {
+    let clock = CLOCK_CHOICES[menu.clock].map(|(m, s)| TimeControl {
+        base: Duration::from_secs(m * 60),
+        increment: Duration::from_secs(s),
+    });
+    let levels = opponent_choices()[menu.opponent].1;
+    let ai = |c: Color| {
+        let level = if menu.side == Color::White {
+            levels[c]
+        } else {
+            levels[!c]
+        };
+        level.map_or(Player::Human, Player::Ai)
+    };
+    let players = ByColor {
+        white: ai(Color::White),
+        black: ai(Color::Black),
+    };
+    (
+        Game::new(Position::start(variant(menu.game()))),
+        clock,
+        menu.side == Color::Black,
+        players,
+    )
 }

@@ -18,6 +18,8 @@ pub enum Context {
     Picker,
     /// A yes/no question.
     Confirm,
+    /// The game could not be saved: write it elsewhere, leave without it, or go back.
+    Unsaved,
     /// The help screen or the rules card.
     Card,
     /// The games browser.
@@ -51,6 +53,13 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
         },
         Context::Confirm => match key.code {
             Char('y') | Char('Y') | Enter => Some(Confirm(true)),
+            Char('n') | Char('N') | Esc => Some(Confirm(false)),
+            _ => None,
+        },
+        // Enter must never be the key that loses a game.
+        Context::Unsaved => match key.code {
+            Char('w') | Char('W') | Enter => Some(WriteElsewhere),
+            Char('y') | Char('Y') => Some(Confirm(true)),
             Char('n') | Char('N') | Esc => Some(Confirm(false)),
             _ => None,
         },

@@ -89,15 +89,18 @@ pub struct PlayLayout {
     pub panel: Option<Rect>,
     /// The status line.
     pub status: Rect,
-    /// The message / typing line.
+    /// The message / typing line, and under it the lines of a message too long for it
+    /// (a failed save), as many as fit under the board.
     pub input: Rect,
     /// The smallest terminal that shows this board, when the current one is smaller.
     pub too_small: Option<(u16, u16)>,
 }
 
 /// Lays out the play screen for `variant` in `area`: the largest square size that fits with
-/// the side panel, else the smallest without it, else a "too small" note.
-pub fn play_layout(area: Rect, variant: &Variant, flipped: bool) -> PlayLayout {
+/// the side panel, else the smallest without it, else a "too small" note. `message_rows`
+/// asks for that many rows at the bottom for messages; rows beyond the first are given only
+/// where the board leaves them free (a long message never shrinks the board).
+pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u16) -> PlayLayout {
     let shape = variant.shape();
     let (files, ranks) = (shape.files(), shape.ranks());
     let rows = |y: u16| {
@@ -138,6 +141,22 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool) -> PlayLayout {
         };
     };
     let geom = BoardGeom::new(middle, cell, files, ranks, flipped);
+    let extra = message_rows
+        .saturating_sub(1)
+        .min(middle.height.saturating_sub(geom.area.height));
+    let middle = Rect {
+        height: middle.height - extra,
+        ..middle
+    };
+    let status = Rect {
+        y: status.y.saturating_sub(extra),
+        ..status
+    };
+    let input = Rect {
+        y: input.y.saturating_sub(extra),
+        height: input.height + extra,
+        ..input
+    };
     let panel = panel.then(|| {
         let x = geom.area.x + geom.area.width + 1;
         Rect::new(
@@ -172,7 +191,7 @@ mod tests {
     fn squares_and_cells_agree_both_ways_round() {
         let v = variant(VariantId::Promochess);
         for flipped in [false, true] {
-            let l = play_layout(Rect::new(0, 0, 80, 24), v, flipped);
+            let l = play_layout(Rect::new(0, 0, 80, 24), v, flipped, 1);
             let g = l.board.unwrap();
             for sq in crate::rules::Squares(v.shape().squares()) {
                 let (x, y) = g.origin(sq);
@@ -186,7 +205,7 @@ mod tests {
     fn bigger_terminals_get_bigger_squares() {
         let v = variant(VariantId::Chess);
         let cell = |w, h| {
-            play_layout(Rect::new(0, 0, w, h), v, false)
+            play_layout(Rect::new(0, 0, w, h), v, false, 1)
                 .board
                 .map(|b| b.cell)
         };
@@ -194,8 +213,29 @@ mod tests {
         assert_eq!(cell(120, 40), Some((7, 3)));
         assert_eq!(cell(60, 16), Some((3, 1)));
         assert_eq!(cell(20, 8), None);
-        assert!(play_layout(Rect::new(0, 0, 0, 0), v, false)
+        assert!(play_layout(Rect::new(0, 0, 0, 0), v, false, 1)
             .too_small
             .is_some());
+    }
+
+    #[test]
+    fn long_messages_take_rows_the_board_leaves_free() {
+        let area = Rect::new(0, 0, 80, 24);
+        for (id, free) in [(VariantId::Chess, 4), (VariantId::Promochess, 2)] {
+            let v = variant(id);
+            let one = play_layout(area, v, false, 1);
+            for rows in [1, 2, 3, 9] {
+                let l = play_layout(area, v, false, rows);
+                assert_eq!(l.board, one.board, "the board keeps its size");
+                let extra = (rows - 1).min(free);
+                assert_eq!(l.input.height, 1 + extra, "{id:?} {rows}");
+                assert_eq!(l.input.y + l.input.height, 24);
+                assert_eq!(l.status.y + 1, l.input.y);
+                let board = l.board.unwrap().area;
+                assert!(board.y + board.height <= l.status.y);
+                let panel = l.panel.unwrap();
+                assert!(panel.y + panel.height <= l.status.y);
+            }
+        }
     }
 }

@@ -1,8 +1,10 @@
 //! The start screen: the games, the opponent, side and clock, and the unfinished games.
 
+use std::path::PathBuf;
+
 use crate::ai::Level;
 use crate::rules::{ByColor, Color};
-use crate::save::SavedGame;
+use crate::save::{InPlay, Timestamp};
 use crate::variants::VariantId;
 
 use super::action::{Action, Dir};
@@ -55,6 +57,8 @@ pub enum MenuField {
     Side,
     /// The clock.
     Clock,
+    /// The list of unfinished games (only when there are some).
+    Unfinished,
 }
 
 /// Clock choices on the start screen.
@@ -81,11 +85,33 @@ pub struct Menu {
     pub clock: usize,
     /// Index into [`opponent_choices`].
     pub opponent: usize,
-    /// The unfinished game found in the autosave, offered for resuming (boxed: a screen
-    /// should stay small).
-    pub resume: Option<Box<SavedGame>>,
-    /// A message on the start screen (a broken autosave, a file error).
+    /// The unfinished games (last played first), once read from disk; `None` until then.
+    pub unfinished: Option<Vec<InPlay>>,
+    /// When that list was read (for "played 3 h ago").
+    pub listed_at: Option<Timestamp>,
+    /// The highlighted unfinished game.
+    pub pick: usize,
+    /// The list has been asked for.
+    pub(super) list_asked: bool,
+    /// A message on the start screen (a broken file, a file error).
     pub notice: Option<Message>,
+}
+
+/// What the app should do after a start-screen action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuStep {
+    /// Stay on the start screen.
+    Stay,
+    /// Quit rankup.
+    Quit,
+    /// Show the key list.
+    Help,
+    /// Open the games browser.
+    Browse,
+    /// Start a new game with the chosen game, opponent, side and clock.
+    Start,
+    /// Resume this unfinished game.
+    Resume(PathBuf),
 }
 
 impl Menu {
@@ -112,9 +138,120 @@ impl Menu {
             side: Color::White,
             clock: 0,
             opponent: 0,
-            resume: None,
+            unfinished: None,
+            listed_at: None,
+            pick: 0,
+            list_asked: false,
             notice: None,
         }
+    }
+
+    /// Takes the list of unfinished games read from disk at `at`.
+    pub fn listed(&mut self, at: Timestamp, result: Result<Vec<InPlay>, String>) {
+        match result {
+            Ok(list) => {
+                self.pick = self.pick.min(list.len().saturating_sub(1));
+                if list.is_empty() && self.field == MenuField::Unfinished {
+                    self.field = MenuField::Game;
+                }
+                self.unfinished = Some(list);
+                self.listed_at = Some(at);
+            }
+            Err(e) => {
+                self.unfinished = Some(Vec::new());
+                self.notice = Some(Message {
+                    text: e,
+                    error: true,
+                });
+            }
+        }
+    }
+
+    /// The fields Tab visits, top of the screen first.
+    fn fields(&self) -> Vec<MenuField> {
+        let mut fields = Vec::with_capacity(5);
+        if self.unfinished.as_ref().is_some_and(|l| !l.is_empty()) {
+            fields.push(MenuField::Unfinished);
+        }
+        fields.extend([
+            MenuField::Game,
+            MenuField::Opponent,
+            MenuField::Side,
+            MenuField::Clock,
+        ]);
+        fields
+    }
+
+    /// The unfinished game `r` resumes: the last played that no other process has open,
+    /// else the last played (which then opens read-only, with a word why).
+    fn newest(&self) -> Option<&InPlay> {
+        let list = self.unfinished.as_deref()?;
+        list.iter()
+            .find(|g| g.entry.is_ok() && !g.open_elsewhere)
+            .or_else(|| list.iter().find(|g| g.entry.is_ok()))
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) -> MenuStep {
+        let fields = self.fields();
+        let pos = fields.iter().position(|f| *f == self.field).unwrap_or(0);
+        let n = fields.len();
+        match action {
+            Action::Quit => return MenuStep::Quit,
+            Action::Help => return MenuStep::Help,
+            Action::Browse => return MenuStep::Browse,
+            Action::Next => self.field = fields[(pos + 1) % n],
+            Action::Previous => self.field = fields[(pos + n - 1) % n],
+            Action::Resume => match self.newest() {
+                Some(game) => return MenuStep::Resume(game.path.clone()),
+                None => self.say("no unfinished game to resume", true),
+            },
+            Action::Start if self.field == MenuField::Unfinished => {
+                let chosen = self.unfinished.as_deref().and_then(|l| l.get(self.pick));
+                match chosen.map(|g| (&g.entry, &g.path)) {
+                    Some((Ok(_), path)) => return MenuStep::Resume(path.clone()),
+                    Some((Err(e), _)) => {
+                        let text = format!("cannot resume it (the file is left as it is): {e}");
+                        self.say(&text, true);
+                    }
+                    None => {}
+                }
+            }
+            Action::Start => return MenuStep::Start,
+            Action::Move(dir) => {
+                let delta: isize = match dir {
+                    Dir::Up | Dir::Left => -1,
+                    Dir::Down | Dir::Right => 1,
+                };
+                match self.field {
+                    MenuField::Game => self.step_game(delta),
+                    MenuField::Opponent => {
+                        let n = opponent_choices().len() as isize;
+                        self.opponent = (self.opponent as isize + delta).rem_euclid(n) as usize;
+                    }
+                    MenuField::Side => self.side = !self.side,
+                    MenuField::Clock => {
+                        let n = CLOCK_CHOICES.len() as isize;
+                        self.clock = (self.clock as isize + delta).rem_euclid(n) as usize;
+                    }
+                    MenuField::Unfinished => {
+                        let n = self.unfinished.as_ref().map_or(0, Vec::len) as isize;
+                        if n > 0 {
+                            self.pick = (self.pick as isize + delta).rem_euclid(n) as usize;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        MenuStep::Stay
+    }
+
+    fn say(&mut self, text: &str, error: bool) {
+        self.notice = Some(Message {
+            text: text.to_string(),
+            error,
+        });
     }
 
     /// The selected game.
@@ -135,38 +272,5 @@ impl Menu {
                 return;
             }
         }
-    }
-}
-
-pub(super) fn menu_update(menu: &mut Menu, action: Action) {
-    const FIELDS: [MenuField; 4] = [
-        MenuField::Game,
-        MenuField::Opponent,
-        MenuField::Side,
-        MenuField::Clock,
-    ];
-    let pos = FIELDS.iter().position(|f| *f == menu.field).unwrap_or(0);
-    match action {
-        Action::Next => menu.field = FIELDS[(pos + 1) % FIELDS.len()],
-        Action::Previous => menu.field = FIELDS[(pos + FIELDS.len() - 1) % FIELDS.len()],
-        Action::Move(dir) => {
-            let delta: isize = match dir {
-                Dir::Up | Dir::Left => -1,
-                Dir::Down | Dir::Right => 1,
-            };
-            match menu.field {
-                MenuField::Game => menu.step_game(delta),
-                MenuField::Opponent => {
-                    let n = opponent_choices().len() as isize;
-                    menu.opponent = (menu.opponent as isize + delta).rem_euclid(n) as usize;
-                }
-                MenuField::Side => menu.side = !menu.side,
-                MenuField::Clock => {
-                    let n = CLOCK_CHOICES.len() as isize;
-                    menu.clock = (menu.clock as isize + delta).rem_euclid(n) as usize;
-                }
-            }
-        }
-        _ => {}
     }
 }

@@ -8,11 +8,11 @@ use crate::ai::Level;
 use crate::game::Game;
 use crate::notation::{self, coord, san};
 use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
-use crate::save::{GameMeta, SavedClock, SavedGame};
+use crate::save::{GameMeta, SavedClock, SavedGame, Timestamp};
 use crate::variants::VariantId;
 
 use super::action::{Action, Dir};
-use super::app::{Message, Thinking};
+use super::app::{IoRequest, Message, Thinking};
 
 /// A time control: minutes per side plus seconds added per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +126,18 @@ pub enum Question {
     Resign,
     /// Quit rankup?
     Quit,
+    /// The game is not on disk: write it elsewhere, or leave it (quit, or go to the start
+    /// screen) and lose it?
+    Unsaved(Leave),
+}
+
+/// Where the player was going when a question stopped them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// Quitting rankup.
+    Quit,
+    /// To the start screen for a new game.
+    Menu,
 }
 
 /// Choices a move carries, waiting for the player to pick one.
@@ -178,12 +190,18 @@ pub struct Play {
     pub meta: GameMeta,
     /// Identifies this game among those played in this run (for save answers).
     pub game_id: u64,
-    /// The file in the games folder that keeps this game, once it has one.
+    /// Its file: in `games/` while it is played (from its first write), in the games folder
+    /// once it is over.
     pub file: Option<PathBuf>,
-    /// The generation last written to the autosave.
-    pub autosaved: Option<u64>,
-    /// The generation last kept in `file` (finished games and "save as").
-    pub stored: Option<u64>,
+    /// The state ([`Play::generation`]) last handed out to be written.
+    pub requested: Option<u64>,
+    /// The state last confirmed on disk.
+    pub on_disk: Option<u64>,
+    /// Why the last write failed (what, where), until one succeeds: shown under the
+    /// message line, and asked about before the game is left.
+    pub save_error: Option<String>,
+    /// A copy the player had written to a file of their choice, and of which state.
+    pub copy: Option<(PathBuf, u64)>,
     /// When the side to move started thinking (for the think time saved with its move).
     pub turn_started: Option<Instant>,
     /// What the typed text is, when it is not a move.
@@ -197,6 +215,9 @@ pub enum Prompt {
     Name,
     /// A comment on the last move (saved with it).
     Comment,
+    /// A file to write the game to, since it could not be kept in the data directory; then
+    /// leave as the player meant to.
+    CopyPath(Leave),
 }
 
 pub(super) fn play_variant_id(play: &Play) -> Option<VariantId> {
@@ -239,8 +260,10 @@ pub(super) fn new_play(
         meta,
         game_id,
         file: None,
-        autosaved: None,
-        stored: None,
+        requested: None,
+        on_disk: None,
+        save_error: None,
+        copy: None,
         turn_started: None,
         prompt: None,
     }
@@ -714,4 +737,160 @@ pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
         }
     }
     out
+}
+
+/// Keeping the game on disk: what to write when, and what the answers mean.
+impl Play {
+    /// Whether the game has anything worth keeping: a move, or an end.
+    fn worth_keeping(&self) -> bool {
+        !self.game.history().is_empty() || self.game.outcome().is_some()
+    }
+
+    /// Whether leaving now would lose the game: there is something worth keeping, it
+    /// cannot be kept in the data directory (there is none, or the last write failed) and
+    /// no copy of it was written elsewhere. (A write asked for but not yet done is not a
+    /// loss: the event loop does it before it ends.)
+    pub fn unsaved(&self, saving: bool) -> bool {
+        self.worth_keeping()
+            && self.copy.as_ref().map(|c| c.1) != Some(self.generation)
+            && (!saving || self.save_error.is_some())
+    }
+
+    /// The write this state of the game needs, if not asked for yet: the game in play
+    /// after every change, or, once it is over, keeping it in the games folder.
+    pub(super) fn save_request(&mut self) -> Option<IoRequest> {
+        let finished = self.game.outcome().is_some();
+        if finished && self.meta.ended.is_none() {
+            self.meta.ended = Some(Timestamp::now());
+        }
+        if !finished {
+            self.meta.ended = None;
+        }
+        if !self.worth_keeping() || self.requested == Some(self.generation) {
+            return None;
+        }
+        self.requested = Some(self.generation);
+        let (game_id, generation, game) = (self.game_id, self.generation, self.saved());
+        Some(if finished {
+            IoRequest::Finish {
+                game_id,
+                generation,
+                game,
+            }
+        } else {
+            IoRequest::Keep {
+                game_id,
+                generation,
+                game,
+            }
+        })
+    }
+
+    /// Rows the message area wants at `width` columns: the message line, and the lines of a
+    /// failed save's message wrapped under it.
+    pub fn message_rows(&self, width: u16) -> u16 {
+        match &self.save_error {
+            Some(error) => {
+                let lines = save_error_paragraph(error, width, u16::MAX).line_count(width.max(1));
+                1 + u16::try_from(lines).unwrap_or(u16::MAX)
+            }
+            None => 1,
+        }
+    }
+
+    /// Asks for the current state to be written again (a comment, a name, a retry).
+    pub(super) fn write_again(&mut self) {
+        self.requested = None;
+    }
+
+    /// The answer to a write of state `generation`.
+    pub(super) fn kept(
+        &mut self,
+        generation: u64,
+        finished: bool,
+        result: &Result<PathBuf, String>,
+    ) {
+        match result {
+            Ok(path) => {
+                self.file = Some(path.clone());
+                self.on_disk = Some(self.on_disk.map_or(generation, |g| g.max(generation)));
+                if let Some(Question::Unsaved(_)) = self.question {
+                    // The retry asked for on leaving worked: nothing is lost now.
+                    self.question = None;
+                }
+                if self.save_error.take().is_some() {
+                    self.info(&format!("saved again: {}", path.display()));
+                } else if finished {
+                    self.info(&format!("game over; kept in {}", path.display()));
+                }
+            }
+            Err(e) => {
+                self.save_error = Some(e.clone());
+            }
+        }
+    }
+
+    /// The answer to writing a copy of state `generation` where the player asked.
+    /// True when the copy is written (the player may leave as meant).
+    pub(super) fn copied(&mut self, generation: u64, result: &Result<PathBuf, String>) -> bool {
+        match result {
+            Ok(path) => {
+                self.copy = Some((path.clone(), generation));
+                self.info(&format!("game written to {}", path.display()));
+                true
+            }
+            Err(e) => {
+                self.error(format!("{e}; try another file (Esc cancels)"));
+                false
+            }
+        }
+    }
+
+    /// Asks what to do with a game that is not on disk before leaving it.
+    pub(super) fn ask_unsaved(&mut self, then: Leave) {
+        self.selected = None;
+        self.question = Some(Question::Unsaved(then));
+        // Perhaps the disk has room again: try once more before the player answers.
+        self.write_again();
+    }
+
+    /// Opens the prompt for a file to write the game to, with a name in the current folder
+    /// suggested.
+    pub(super) fn ask_copy_path(&mut self, then: Leave) {
+        let (y, mo, d) = self.meta.started.date();
+        let (h, mi, s) = self.meta.started.time_of_day();
+        let id = self.game.position().variant().id().to_string();
+        self.question = None;
+        self.prompt = Some(Prompt::CopyPath(then));
+        self.typing = Some(format!(
+            "rankup-{id}-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}.ron"
+        ));
+        self.info("file to write the game to (Enter writes it, Esc goes back)");
+    }
+}
+
+/// A failed save's message (`error` says what failed, where), wrapped at words into at
+/// most `rows` rows of `width` columns: the longest wording that fits (what happens next is
+/// the first thing dropped, what failed and where the last).
+pub fn save_error_paragraph(
+    error: &str,
+    width: u16,
+    rows: u16,
+) -> ratatui::widgets::Paragraph<'static> {
+    let wordings = [
+        format!(
+            " NOT SAVED: {error}. Kept in memory, tried again after each move; \
+             q asks where to write it."
+        ),
+        format!(" NOT SAVED: {error}; q asks where to write it."),
+        format!(" NOT SAVED: {error}"),
+    ];
+    let paragraph = |text: &String| {
+        ratatui::widgets::Paragraph::new(text.clone()).wrap(ratatui::widgets::Wrap { trim: true })
+    };
+    wordings
+        .iter()
+        .map(paragraph)
+        .find(|p| p.line_count(width.max(1)) <= usize::from(rows))
+        .unwrap_or_else(|| paragraph(&wordings[2]))
 }

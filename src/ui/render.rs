@@ -10,12 +10,13 @@ use crate::rules::{Color, MoveKind, Position, Squares};
 use crate::variants::variant;
 
 use super::app::{
-    captured, last_move_squares, opponent_choices, App, Card, Menu, MenuEntry, MenuField, Play,
-    Player, Prompt, Question, Screen, CLOCK_CHOICES,
+    captured, last_move_squares, opponent_choices, App, Card, Leave, Menu, MenuEntry, MenuField,
+    Play, Player, Prompt, Question, Screen, CLOCK_CHOICES,
 };
 use super::browser::Browser;
 use super::input::{BOARD_KEYS, BROWSER_KEYS, REVIEW_KEYS};
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
+use super::play::save_error_paragraph;
 use super::review::Review;
 use super::theme::Palette;
 use super::widgets::board::{piece_glyph, piece_marker, piece_stage, BoardWidget};
@@ -61,7 +62,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
     let pos = play.game.position();
     let v = pos.variant();
-    let layout = play_layout(area, v, play.flipped);
+    let layout = play_layout(area, v, play.flipped, play.message_rows(area.width));
     if let Some(need) = layout.too_small {
         render_too_small(p, frame, area, need);
         return;
@@ -98,24 +99,22 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             render_picker(p, pos, picker, geom, frame);
         }
         if let Some(q) = play.question {
-            let text = match q {
-                Question::Resign => format!("{} resigns? y/n", pos.turn()),
-                Question::Quit if app.data.is_some() => {
-                    "Quit rankup? The game is kept: resume it next time. y/n".to_string()
-                }
-                Question::Quit => "Quit rankup? The game will be lost. y/n".to_string(),
-            };
-            let w = (text.len() as u16 + 4).min(area.width);
-            let r = centered(geom.area, w, 3);
-            frame.render_widget(Clear, r);
-            frame.render_widget(
-                Paragraph::new(Line::styled(text, p.accent())).block(
+            let text = question_text(play, q);
+            // As wide as the text, at most the screen; as tall as the wrapped text.
+            let w = (UnicodeWidthStr::width(text.as_str()) as u16 + 4)
+                .min(area.width)
+                .min(60.max(geom.area.width));
+            let dialog = Paragraph::new(Line::styled(text, p.accent()))
+                .wrap(Wrap { trim: true })
+                .block(
                     Block::default()
                         .borders(Borders::ALL)
                         .border_style(p.border()),
-                ),
-                r,
-            );
+                );
+            let h = dialog.line_count(w).min(area.height as usize) as u16;
+            let r = centered(geom.area, w, h);
+            frame.render_widget(Clear, r);
+            frame.render_widget(dialog, r);
         }
     }
     if let Some(panel) = layout.panel {
@@ -179,11 +178,16 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                 " comment on {}: ",
                 play.game.history().last().map_or("", |m| m.san.as_str())
             ),
+            Prompt::CopyPath(_) => " write the game to: ".to_string(),
         };
-        Line::from(vec![
+        let mut spans = vec![
             Span::styled(label, p.accent()),
             Span::styled(format!("{text}_"), p.text()),
-        ])
+        ];
+        if let Some(m) = play.message.as_ref().filter(|m| m.error) {
+            spans.push(Span::styled(format!("  {}", m.text), p.error()));
+        }
+        Line::from(spans)
     } else if let Some(text) = &play.typing {
         let candidates = play.candidates();
         let mut spans = vec![
@@ -211,13 +215,71 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         }
         Line::from(spans)
     } else {
-        match &play.message {
-            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
-            None => Line::default(),
+        match (&play.message, &play.save_error) {
+            (Some(m), _) if m.error => Line::styled(format!(" {}", m.text), p.error()),
+            // No room under the message line: the failed save takes the line itself.
+            (_, Some(e)) if layout.input.height < 2 => {
+                Line::styled(fit(&format!(" {e}"), area.width as usize), p.error())
+            }
+            (Some(m), _) => Line::styled(format!(" {}", m.text), p.dim()),
+            (None, _) => Line::default(),
         }
     };
-    frame.render_widget(Paragraph::new(input), layout.input);
+    // A failed save's message goes under the message line; when it needs that line too
+    // (a short screen) and nothing is being typed or refused, it takes it.
+    let first = Rect {
+        height: layout.input.height.min(1),
+        ..layout.input
+    };
+    let (width, rows) = (layout.input.width, layout.input.height);
+    match play.save_error.as_deref() {
+        Some(e) if rows > 1 => {
+            let under = save_error_paragraph(e, width, rows - 1);
+            let busy = play.typing.is_some() || play.message.as_ref().is_some_and(|m| m.error);
+            if !busy && under.line_count(width) >= usize::from(rows) {
+                frame.render_widget(
+                    save_error_paragraph(e, width, rows).style(p.error()),
+                    layout.input,
+                );
+            } else {
+                frame.render_widget(Paragraph::new(input), first);
+                let rest = Rect {
+                    y: layout.input.y + 1,
+                    height: rows - 1,
+                    ..layout.input
+                };
+                frame.render_widget(under.style(p.error()), rest);
+            }
+        }
+        _ => frame.render_widget(Paragraph::new(input), first),
+    }
+}
+
+/// What a question asks, in full.
+fn question_text(play: &Play, q: Question) -> String {
+    match q {
+        Question::Resign => format!("{} resigns? y/n", play.game.position().turn()),
+        Question::Quit => match &play.file {
+            Some(_) => "Quit rankup? The game is kept: r on the start screen (or rankup resume) \
+                        brings it back. y/n"
+                .to_string(),
+            None => "Quit rankup? y/n".to_string(),
+        },
+        Question::Unsaved(then) => {
+            let why = play
+                .save_error
+                .as_deref()
+                .unwrap_or("there is no data directory");
+            let leave = match then {
+                Leave::Quit => "y quits without it",
+                Leave::Menu => "y leaves it for a new game",
+            };
+            format!(
+                "The game is NOT saved ({why}). w or Enter writes it to a file you name \
+                 · {leave} · n goes back"
+            )
+        }
+    }
 }
 
 /// The move list as rows `12. Nf3      Nc6`, the move after ply `current` (1-based ply
@@ -423,6 +485,7 @@ fn fit(text: &str, room: usize) -> String {
 
 fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
+    let width = area.width as usize;
     let focus = |f: MenuField| {
         if menu.field == f {
             p.accent()
@@ -430,14 +493,92 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
             p.dim()
         }
     };
+    let unfinished = menu.unfinished.as_deref().unwrap_or(&[]);
+    // Rows: title, blank, [unfinished title, its rows, blank], game label, game rows,
+    // blank, three settings, blank, the footer.
+    let fixed = 9 + if unfinished.is_empty() { 0 } else { 2 };
+    let room = (area.height as usize).saturating_sub(fixed);
+    let unfinished_rows = unfinished
+        .len()
+        .min(4)
+        .min(room.saturating_sub(3))
+        .max(usize::from(!unfinished.is_empty()));
+    let game_rows = room.saturating_sub(unfinished_rows).max(3);
+
     let mut lines = vec![
         Line::styled(
             " rankup: chess variants where pieces promote and level up",
             p.accent(),
         ),
         Line::default(),
-        Line::styled(" Game", focus(MenuField::Game)),
     ];
+    if !unfinished.is_empty() {
+        let (from, to) = window(unfinished.len(), menu.pick, unfinished_rows);
+        let more = if to - from < unfinished.len() {
+            format!(" ({}-{} of {})", from + 1, to, unfinished.len())
+        } else {
+            String::new()
+        };
+        lines.push(Line::styled(
+            fit(
+                &format!(
+                    " Unfinished games{more} · r resumes the last played · Tab ↑↓ Enter: pick one"
+                ),
+                width,
+            ),
+            focus(MenuField::Unfinished),
+        ));
+        let name_width = unfinished
+            .iter()
+            .filter_map(|g| g.entry.as_ref().ok())
+            .map(|s| variant(s.variant).name().chars().count())
+            .max()
+            .unwrap_or(10)
+            .min(24);
+        for (i, game) in unfinished.iter().enumerate().take(to).skip(from) {
+            let chosen = menu.field == MenuField::Unfinished && i == menu.pick;
+            let mark = if chosen { "> " } else { "  " };
+            let line = match &game.entry {
+                Ok(s) => {
+                    let ago = match (menu.listed_at, game.modified) {
+                        (Some(now), Some(then)) => ago(now, then),
+                        _ => String::new(),
+                    };
+                    let elsewhere = if game.open_elsewhere {
+                        " · open in another session"
+                    } else {
+                        ""
+                    };
+                    let moves = s.plies.div_ceil(2);
+                    let text = format!(
+                        "   {mark}{:<name_width$}  {moves} move{} · {} v {} · {ago}{elsewhere}",
+                        variant(s.variant).name(),
+                        if moves == 1 { "" } else { "s" },
+                        who(&s.white),
+                        who(&s.black),
+                    );
+                    let style = if chosen {
+                        p.highlight()
+                    } else if game.open_elsewhere {
+                        p.dim()
+                    } else {
+                        p.text()
+                    };
+                    Line::styled(fit(&text, width), style)
+                }
+                Err(e) => Line::styled(
+                    fit(
+                        &format!("   {mark}cannot be read (left as it is): {e}"),
+                        width,
+                    ),
+                    if chosen { p.highlight() } else { p.error() },
+                ),
+            };
+            lines.push(line);
+        }
+        lines.push(Line::default());
+    }
+
     // Games under a group header drop the group's prefix; names line up in one column.
     let shown_name = |id: crate::variants::VariantId| {
         let name = variant(id).name();
@@ -447,7 +588,7 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
             name.to_string()
         }
     };
-    let width = menu
+    let name_width = menu
         .entries
         .iter()
         .filter_map(|e| match e {
@@ -456,7 +597,14 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
         })
         .max()
         .unwrap_or(12);
-    for (i, entry) in menu.entries.iter().enumerate() {
+    let (from, to) = window(menu.entries.len(), menu.selected, game_rows);
+    let more = if to - from < menu.entries.len() {
+        " (↑↓ for more)"
+    } else {
+        ""
+    };
+    lines.push(Line::styled(format!(" Game{more}"), focus(MenuField::Game)));
+    for (i, entry) in menu.entries.iter().enumerate().take(to).skip(from) {
         match entry {
             MenuEntry::Header(title) => lines.push(Line::styled(format!("     {title}"), p.dim())),
             MenuEntry::Game(id) => {
@@ -468,9 +616,9 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
                 } else {
                     p.text()
                 };
-                let room = (area.width as usize).saturating_sub(width + 7);
+                let room = width.saturating_sub(name_width + 7);
                 lines.push(Line::from(vec![
-                    Span::styled(format!("   {mark}{name:<width$}"), style),
+                    Span::styled(format!("   {mark}{name:<name_width$}"), style),
                     Span::styled(format!("  {}", fit(v.spec().summary, room)), p.dim()),
                 ]));
             }
@@ -504,30 +652,46 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
         Line::default(),
         match &menu.notice {
             Some(m) => Line::styled(
-                fit(&format!(" {}", m.text), area.width as usize),
+                fit(&format!(" {}", m.text), width),
                 if m.error { p.error() } else { p.dim() },
             ),
             None => Line::styled(
-                " ↑↓ game · Tab field · ←→ change · Enter start · b saved games · ? help · q quit",
+                fit(
+                    " ↑↓ game · Tab field · ←→ change · Enter start · b saved games · ? help · q quit",
+                    width,
+                ),
                 p.dim(),
             ),
         },
     ]);
-    // The unfinished game of the autosave, on the line under the title.
-    if let Some(saved) = &menu.resume {
-        let (y, mo, d) = saved.started.date();
-        let (h, mi, _) = saved.started.time_of_day();
-        let text = format!(
-            " Unfinished: {}, {} move{}, {} v {}, {y:04}-{mo:02}-{d:02} {h:02}:{mi:02}: r resumes it",
-            variant(saved.variant).name(),
-            saved.moves.len().div_ceil(2),
-            if saved.moves.len() > 2 { "s" } else { "" },
-            who(&saved.white),
-            who(&saved.black),
-        );
-        lines[1] = Line::styled(fit(&text, area.width as usize), p.accent());
-    }
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The rows `from..to` of a list of `len` to show in `room` rows so that `selected` is
+/// among them, as near the middle as the ends allow.
+fn window(len: usize, selected: usize, room: usize) -> (usize, usize) {
+    if len <= room {
+        return (0, len);
+    }
+    let from = selected.saturating_sub(room / 2).min(len - room);
+    (from, from + room)
+}
+
+/// How long before `now` a game was last played: `just now`, `5 min ago`, `3 h ago`,
+/// `2 days ago`, or its date when longer ago than a month.
+fn ago(now: crate::save::Timestamp, then: crate::save::Timestamp) -> String {
+    let secs = now.unix().saturating_sub(then.unix()).max(0);
+    match secs {
+        0..60 => "just now".into(),
+        60..3_600 => format!("{} min ago", secs / 60),
+        3_600..86_400 => format!("{} h ago", secs / 3_600),
+        86_400..172_800 => "yesterday".into(),
+        172_800..2_592_000 => format!("{} days ago", secs / 86_400),
+        _ => {
+            let (y, m, d) = then.date();
+            format!("{y:04}-{m:02}-{d:02}")
+        }
+    }
 }
 
 fn card_block(p: &Palette, title: &str) -> Block<'static> {
@@ -709,9 +873,9 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     ])
     .areas(area);
     let dir = app
-        .data
+        .data_dir
         .as_ref()
-        .map(|d| d.saves_dir().display().to_string())
+        .map(|d| d.join(crate::save::SAVES_DIR).display().to_string())
         .unwrap_or_default();
     frame.render_widget(
         Paragraph::new(vec![
@@ -792,7 +956,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
     let pos = review.position();
     let v = pos.variant();
-    let layout = play_layout(area, v, review.flipped);
+    let layout = play_layout(area, v, review.flipped, 1);
     if let Some(need) = layout.too_small {
         render_too_small(p, frame, area, need);
         return;

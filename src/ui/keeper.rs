@@ -1,0 +1,214 @@
+//! The file side of the app: does the [`IoRequest`]s the app hands out and answers with
+//! [`Action`]s. The app never touches the disk itself, so its state machines are tested
+//! without files; this keeper is tested with real folders and a [`FaultyDisk`] seam.
+//!
+//! It owns the open [`GameFile`]s (each locked while its game is played here), keyed by the
+//! app's game ids, so a game's file is found again for every write and released when the
+//! app leaves the game.
+//!
+//! [`FaultyDisk`]: crate::save::FaultyDisk
+
+use std::collections::HashMap;
+
+use crate::save::{self, DataDir, GameFile, OpenError, Timestamp, Written};
+
+use super::action::Action;
+use super::app::{App, IoRequest};
+
+/// Performs the app's file operations against a data directory (or none: then nothing is
+/// kept and every request that needs the folder is answered with an error).
+#[derive(Debug)]
+pub struct Keeper {
+    data: Option<DataDir>,
+    open: HashMap<u64, GameFile>,
+}
+
+impl Keeper {
+    /// A keeper for `data`.
+    pub fn new(data: Option<DataDir>) -> Keeper {
+        Keeper {
+            data,
+            open: HashMap::new(),
+        }
+    }
+
+    /// The data directory.
+    pub fn data(&self) -> Option<&DataDir> {
+        self.data.as_ref()
+    }
+
+    /// Does the file operations the app asked for and hands it the answers (which may ask
+    /// for more), until none are left.
+    pub fn serve(&mut self, app: &mut App) {
+        loop {
+            let requests = app.take_io();
+            if requests.is_empty() {
+                return;
+            }
+            for request in requests {
+                if let Some(answer) = self.perform(request) {
+                    app.update(answer);
+                }
+            }
+        }
+    }
+
+    /// One file operation; its answer for the app, if it needs one.
+    pub fn perform(&mut self, request: IoRequest) -> Option<Action> {
+        const NO_DATA: &str = "no data directory: games are not saved (set RANKUP_DATA_DIR)";
+        match request {
+            IoRequest::Keep {
+                game_id,
+                generation,
+                game,
+            } => {
+                // The name is reserved (and locked) once, even when the first write
+                // fails, so every retry goes to the same file.
+                if let (Some(data), false) = (&self.data, self.open.contains_key(&game_id)) {
+                    match data.new_game_file(&game) {
+                        Ok(file) => {
+                            self.open.insert(game_id, file);
+                        }
+                        Err(e) => {
+                            return Some(Action::Kept {
+                                game_id,
+                                generation,
+                                finished: false,
+                                result: Err(e.to_string()),
+                            })
+                        }
+                    }
+                }
+                let file = self.open.get_mut(&game_id)?;
+                let result = file.write(&game).map(|()| file.path().to_path_buf());
+                Some(Action::Kept {
+                    game_id,
+                    generation,
+                    finished: false,
+                    result: result.map_err(|e| e.to_string()),
+                })
+            }
+            IoRequest::Finish {
+                game_id,
+                generation,
+                game,
+            } => {
+                let data = self.data.as_ref()?;
+                let mut file = self.open.remove(&game_id);
+                // The file in play gets the end too, so a failure below still leaves the
+                // finished game on disk (moved to saves/ at the next start).
+                let in_play = file.as_mut().map(|f| f.write(&game));
+                let result = match data.archive(&game) {
+                    Ok(path) => {
+                        if let Some(f) = file {
+                            // Left behind only if it cannot be removed; tidied at start.
+                            let _ = f.remove();
+                        }
+                        Ok(path)
+                    }
+                    Err(e) => {
+                        let text = match in_play {
+                            Some(Ok(())) => format!(
+                                "{e} (the finished game is in {})",
+                                file.as_ref()
+                                    .map_or(String::new(), |f| f.path().display().to_string())
+                            ),
+                            _ => e.to_string(),
+                        };
+                        if let Some(f) = file {
+                            self.open.insert(game_id, f);
+                        }
+                        Err(text)
+                    }
+                };
+                Some(Action::Kept {
+                    game_id,
+                    generation,
+                    finished: true,
+                    result,
+                })
+            }
+            IoRequest::SaveAs { game_id, game } => Some(Action::Stored {
+                game_id,
+                result: match &self.data {
+                    Some(data) => data.archive(&game).map_err(|e| e.to_string()),
+                    None => Err(NO_DATA.into()),
+                },
+            }),
+            IoRequest::Release { game_id } => {
+                self.open.remove(&game_id);
+                None
+            }
+            IoRequest::Resume { game_id, path } => {
+                let result = match &self.data {
+                    Some(data) => data.open_game(&path).map(|(file, saved)| {
+                        self.open.insert(game_id, file);
+                        saved
+                    }),
+                    None => save::load(&path).map_err(OpenError::Load).and_then(|g| {
+                        if g.is_unfinished() {
+                            Ok(g)
+                        } else {
+                            Err(OpenError::Finished)
+                        }
+                    }),
+                };
+                Some(Action::Opened {
+                    game_id,
+                    path,
+                    result,
+                })
+            }
+            IoRequest::ListInPlay => {
+                let data = self.data.as_ref()?;
+                Some(Action::InPlayListed {
+                    at: Timestamp::now(),
+                    result: data
+                        .in_play()
+                        .map_err(|e| format!("cannot read {}: {e}", data.games_dir().display())),
+                })
+            }
+            IoRequest::List => {
+                let data = self.data.as_ref()?;
+                Some(Action::Listed(data.list().map_err(|e| {
+                    format!("cannot read {}: {e}", data.saves_dir().display())
+                })))
+            }
+            IoRequest::Load { path, play_on } => {
+                let result = save::load(&path).map_err(|e| e.to_string());
+                Some(Action::Loaded {
+                    path,
+                    play_on,
+                    result,
+                })
+            }
+            IoRequest::Export { path, text, source } => Some(
+                match save::write_output(&path, text.as_bytes(), source.as_deref()) {
+                    Ok(written) => Action::Notice {
+                        text: match written {
+                            Written::Through(target) => format!(
+                                "exported to {} (through the link to {})",
+                                path.display(),
+                                target.display()
+                            ),
+                            _ => format!("exported to {}", path.display()),
+                        },
+                        error: false,
+                    },
+                    Err(text) => Action::Notice { text, error: true },
+                },
+            ),
+            IoRequest::WriteCopy {
+                game_id,
+                generation,
+                path,
+                game,
+            } => Some(Action::Copied {
+                game_id,
+                generation,
+                result: save::write_output(&path, game.to_ron().as_bytes(), None)
+                    .map(|_| path.clone()),
+            }),
+        }
+    }
+}
