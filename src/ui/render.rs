@@ -98,27 +98,37 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         if let Some(picker) = &play.picker {
             render_picker(p, pos, picker, geom, frame);
         }
-        if let Some(q) = play.question {
-            let text = question_text(play, q);
-            // As wide as the text, at most the screen; as tall as the wrapped text.
-            let w = (UnicodeWidthStr::width(text.as_str()) as u16 + 4)
-                .min(area.width)
-                .min(60.max(geom.area.width));
-            let dialog = Paragraph::new(Line::styled(text, p.accent()))
-                .wrap(Wrap { trim: true })
-                .block(
-                    Block::default()
-                        .borders(Borders::ALL)
-                        .border_style(p.border()),
-                );
-            let h = dialog.line_count(w).min(area.height as usize) as u16;
-            let r = centered(geom.area, w, h);
-            frame.render_widget(Clear, r);
-            frame.render_widget(dialog, r);
-        }
     }
     if let Some(panel) = layout.panel {
         render_panel(app, play, frame, panel);
+    }
+    // Questions go over everything else, centred on the board.
+    if let (Some(geom), Some(q)) = (layout.board, play.question) {
+        let text = question_text(play, q);
+        // As wide as the text (at most 60 columns or the screen), as tall as the text
+        // wrapped to that width; over the board, as far as the screen allows.
+        let w = (UnicodeWidthStr::width(text.as_str()) as u16 + 4)
+            .min(60)
+            .min(area.width);
+        let dialog = Paragraph::new(Line::styled(text, p.accent()))
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(p.border()),
+            );
+        let h = (dialog.line_count(w) as u16).min(area.height);
+        let around = Rect {
+            x: geom
+                .area
+                .x
+                .saturating_sub(w.saturating_sub(geom.area.width) / 2),
+            width: geom.area.width.max(w),
+            ..geom.area
+        };
+        let r = centered(around, w, h).intersection(area);
+        frame.render_widget(Clear, r);
+        frame.render_widget(dialog, r);
     }
 
     // Status line: whose move, check, result.
