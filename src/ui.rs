@@ -22,13 +22,12 @@ use std::io::{self, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
-use ratatui::DefaultTerminal;
 
 use std::path::PathBuf;
 
@@ -113,15 +112,23 @@ pub fn run(launch: Launch) -> io::Result<()> {
     let mut keeper = keeper::Keeper::new(launch.data);
     // The start screen's list, or the resumed game, is there before the first frame.
     keeper.serve(&mut app);
+    let (tx, rx) = mpsc::channel();
     // A dropped SSH connection sends SIGHUP; kill sends SIGTERM. Both end the loop cleanly
-    // so the terminal is restored (and, with saves, the game is kept).
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [
+    // so the terminal is restored (and, with saves, the game is kept). They arrive on the
+    // loop's channel, so the loop can sleep until something happens.
+    let mut signals = signal_hook::iterator::Signals::new([
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
         signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    ])?;
+    let signal_handle = signals.handle();
+    {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            if signals.forever().next().is_some() {
+                let _ = tx.send(Incoming::Closed);
+            }
+        });
     }
     let mut terminal = ratatui::try_init()?;
     // ratatui's hook restores raw mode and the screen; mouse capture is ours to undo.
@@ -133,12 +140,20 @@ pub fn run(launch: Launch) -> io::Result<()> {
     if app.options.mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
-    let result = event_loop(&mut terminal, &mut app, &mut keeper, &stop);
+    spawn_reader(tx.clone());
+    let result = drive(&mut terminal, &mut app, &mut keeper, (tx, rx), |on| {
+        if on {
+            execute!(stdout(), EnableMouseCapture)
+        } else {
+            execute!(stdout(), DisableMouseCapture)
+        }
+    });
+    signal_handle.close();
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     drop(keeper);
     rescue(&app);
-    result
+    result.map(|_| ())
 }
 
 /// The last resort when rankup is ended at once (a signal, a closed terminal, Ctrl-C) with
@@ -182,11 +197,12 @@ fn rescue(app: &App) {
     };
 }
 
-/// What the loop waits for: terminal input (from the reader thread) or AI progress.
-enum Incoming {
+/// What the loop waits for: terminal input (from the reader thread), AI progress, or the
+/// end (a signal, the terminal gone).
+pub enum Incoming {
     /// A key, click or resize.
     Term(Event),
-    /// The terminal is gone (end of input or a read error).
+    /// The terminal is gone (end of input or a read error), or a signal asks to stop.
     Closed,
     /// An action from a search thread (boxed: actions can be large, keys are small).
     App(Box<Action>),
@@ -309,65 +325,85 @@ fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
     true
 }
 
-fn event_loop(
-    terminal: &mut DefaultTerminal,
+/// What one run of the loop did, for tests and measurements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopStats {
+    /// Frames drawn.
+    pub frames: u64,
+    /// Times the loop woke up (an event, or a clock's display changing).
+    pub wakeups: u64,
+}
+
+/// Runs the app on `terminal` until it quits: draws, sleeps until an event arrives on
+/// `channel` (or a running clock's display changes), applies it, has the keeper write what
+/// changed, steers the AI's search thread. The screen is drawn only when something may have
+/// changed: an idle app neither wakes nor draws. `set_mouse` turns mouse capture on or off
+/// when the player toggles it.
+///
+/// # Errors
+/// Terminal I/O errors.
+pub fn drive<B: ratatui::backend::Backend>(
+    terminal: &mut ratatui::Terminal<B>,
     app: &mut App,
     keeper: &mut keeper::Keeper,
-    stop: &AtomicBool,
-) -> io::Result<()> {
-    let (tx, rx) = mpsc::channel();
-    spawn_reader(tx.clone());
+    (tx, rx): (Sender<Incoming>, Receiver<Incoming>),
+    mut set_mouse: impl FnMut(bool) -> io::Result<()>,
+) -> io::Result<LoopStats>
+where
+    B::Error: Send + Sync + 'static,
+{
     let mut job: Option<Job> = None;
-    let result = run_loop(terminal, app, keeper, stop, &tx, &rx, &mut job);
+    let mut stats = LoopStats::default();
+    let mut mouse_on = app.options.mouse;
+    let mut dirty = true;
+    let result = (|| {
+        while app.running {
+            steer_search(app, &mut job, &tx);
+            if dirty {
+                let size = terminal.size().map_err(io::Error::other)?;
+                app.resize(size.width, size.height);
+                terminal
+                    .draw(|frame| render::render(app, frame))
+                    .map_err(io::Error::other)?;
+                stats.frames += 1;
+                dirty = false;
+            }
+            let first = match app.wake_after() {
+                Some(after) => rx.recv_timeout(after),
+                None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            stats.wakeups += 1;
+            // Time first: clocks and think times are charged up to now, before any key.
+            app.update(Action::Tick(Instant::now()));
+            dirty = true;
+            let mut open = match first {
+                Ok(incoming) => handle(app, &mut job, incoming),
+                Err(RecvTimeoutError::Timeout) => true,
+                Err(RecvTimeoutError::Disconnected) => false,
+            };
+            while open {
+                match rx.try_recv() {
+                    Ok(incoming) => open = handle(app, &mut job, incoming),
+                    Err(_) => break,
+                }
+            }
+            // Saved before anything else can go wrong: a move is on disk before the loop
+            // sleeps again, and a hang-up still writes the last state.
+            keeper.serve(app);
+            if !open {
+                app.update(Action::ForceQuit);
+                // Whatever the quit changed is written before the loop ends.
+                keeper.serve(app);
+            }
+            if app.options.mouse != mouse_on {
+                mouse_on = app.options.mouse;
+                set_mouse(mouse_on)?;
+            }
+        }
+        Ok(stats)
+    })();
     if let Some(j) = job {
         j.stop.store(true, Ordering::Relaxed);
     }
     result
-}
-
-fn run_loop(
-    terminal: &mut DefaultTerminal,
-    app: &mut App,
-    keeper: &mut keeper::Keeper,
-    stop: &AtomicBool,
-    tx: &Sender<Incoming>,
-    rx: &Receiver<Incoming>,
-    job: &mut Option<Job>,
-) -> io::Result<()> {
-    let mut mouse_on = app.options.mouse;
-    while app.running {
-        steer_search(app, job, tx);
-        let size = terminal.size()?;
-        app.resize(size.width, size.height);
-        terminal.draw(|frame| render::render(app, frame))?;
-        let mut open = match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(incoming) => handle(app, job, incoming),
-            Err(RecvTimeoutError::Timeout) => true,
-            Err(RecvTimeoutError::Disconnected) => false,
-        };
-        while open {
-            match rx.try_recv() {
-                Ok(incoming) => open = handle(app, job, incoming),
-                Err(_) => break,
-            }
-        }
-        app.update(Action::Tick(Instant::now()));
-        // Saved before anything else can go wrong: a move is on disk within one turn of
-        // the loop (at most ~50 ms), and a hang-up still writes the last state.
-        keeper.serve(app);
-        if !open || stop.load(Ordering::Relaxed) {
-            app.update(Action::ForceQuit);
-            // Whatever the quit changed is written before the loop ends.
-            keeper.serve(app);
-        }
-        if app.options.mouse != mouse_on {
-            mouse_on = app.options.mouse;
-            if mouse_on {
-                execute!(stdout(), EnableMouseCapture)?;
-            } else {
-                execute!(stdout(), DisableMouseCapture)?;
-            }
-        }
-    }
-    Ok(())
 }

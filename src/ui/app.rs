@@ -392,6 +392,20 @@ impl App {
         })
     }
 
+    /// How long the app can sleep before what it shows changes by itself: until the running
+    /// clock's display ticks over to the next second. `None` when nothing changes without
+    /// an event (no clock running), so an idle app does not wake at all.
+    pub fn wake_after(&self) -> Option<Duration> {
+        let p = self.play()?;
+        let clocks = p.clocks.as_ref()?;
+        if p.game.outcome().is_some() {
+            return None;
+        }
+        let left = clocks.left[p.game.position().turn()];
+        // The display shows whole seconds: it changes once the fraction has run out.
+        Some(Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1))
+    }
+
     /// Records a new terminal size.
     pub fn resize(&mut self, cols: u16, rows: u16) {
         self.size = (cols, rows);
