@@ -375,3 +375,19 @@ fn exports_write_into_a_fifo_without_replacing_it() {
     assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
     fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_vanished_folder_is_made_again_at_the_next_write() {
+    let root = temp_dir("vanished");
+    let data = DataDir::at(&root);
+    let g1 = game(VariantId::Chess, &["e4"], "2026-11-21T18:30:00Z");
+    let g2 = game(VariantId::Chess, &["e4", "e5"], "2026-11-21T18:30:00Z");
+    let mut file = data.new_game_file(&g1).unwrap();
+    file.write(&g1).unwrap();
+    fs::remove_dir_all(&root).unwrap();
+    file.write(&g2).unwrap();
+    assert_eq!(save::load(file.path()).unwrap(), g2);
+    assert!(data.is_open_elsewhere(file.path()), "locked again");
+    drop(file);
+    fs::remove_dir_all(&root).unwrap();
+}

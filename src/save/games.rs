@@ -51,17 +51,33 @@ impl GameFile {
         &self.path
     }
 
-    /// Writes the game to its file, crash-safely.
+    /// Writes the game to its file, crash-safely. When its folder has vanished (deleted
+    /// while the game was played), the folder and the lock are made again first.
     ///
     /// # Errors
     /// [`SaveError`] naming the file; what was on disk before is left as it was.
     pub fn write(&mut self, game: &SavedGame) -> Result<(), SaveError> {
-        self.disk
-            .write(&self.path, game.to_ron().as_bytes())
-            .map_err(|source| SaveError {
-                path: self.path.clone(),
-                source,
-            })?;
+        let bytes = game.to_ron();
+        let mut written = self.disk.write(&self.path, bytes.as_bytes());
+        if written
+            .as_ref()
+            .is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
+        {
+            if let Some(dir) = self.path.parent() {
+                if self.disk.create_dir_all(dir).is_ok() {
+                    if let Some(lock) = open_lock_file(&self.lock_path) {
+                        if lock.try_lock().is_ok() {
+                            self.lock = Some(lock);
+                        }
+                    }
+                    written = self.disk.write(&self.path, bytes.as_bytes());
+                }
+            }
+        }
+        written.map_err(|source| SaveError {
+            path: self.path.clone(),
+            source,
+        })?;
         self.exists = true;
         Ok(())
     }
