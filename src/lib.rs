@@ -26,9 +26,11 @@
 pub mod ai;
 pub mod config;
 pub mod game;
+pub mod net;
 pub mod notation;
 pub mod rules;
 pub mod save;
+pub mod server;
 pub mod uci;
 pub mod ui;
 pub mod variants;

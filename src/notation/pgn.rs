@@ -94,6 +94,7 @@ pub fn export(game: &SavedGame) -> String {
         match (game.result, game.termination) {
             (GameResult::Unfinished, _) => "unterminated",
             (_, Some(Termination::Time)) => "time forfeit",
+            (_, Some(Termination::Abandoned)) => "abandoned",
             _ => "normal",
         }
         .into(),

@@ -31,6 +31,8 @@ pub enum EndReason {
     Agreement,
     /// A player ran out of time.
     Time,
+    /// A player left a game played over the network and did not come back in time.
+    Abandoned,
 }
 
 impl EndReason {
@@ -46,6 +48,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Time => "time",
+            EndReason::Abandoned => "abandonment",
         }
     }
 }

@@ -296,6 +296,8 @@ pub enum Termination {
     Agreement,
     /// A player's time ran out.
     Time,
+    /// A player left a network game and did not come back in time.
+    Abandoned,
 }
 
 impl Termination {
@@ -304,7 +306,10 @@ impl Termination {
     pub fn is_on_board(self) -> bool {
         !matches!(
             self,
-            Termination::Resignation | Termination::Agreement | Termination::Time
+            Termination::Resignation
+                | Termination::Agreement
+                | Termination::Time
+                | Termination::Abandoned
         )
     }
 
@@ -326,6 +331,7 @@ impl From<EndReason> for Termination {
             EndReason::Resignation => Termination::Resignation,
             EndReason::Agreement => Termination::Agreement,
             EndReason::Time => Termination::Time,
+            EndReason::Abandoned => Termination::Abandoned,
         }
     }
 }
@@ -342,6 +348,7 @@ impl From<Termination> for EndReason {
             Termination::Resignation => EndReason::Resignation,
             Termination::Agreement => EndReason::Agreement,
             Termination::Time => EndReason::Time,
+            Termination::Abandoned => EndReason::Abandoned,
         }
     }
 }

@@ -1,0 +1,262 @@
+//! What a connection's app and the game server's hub say to each other: requests from a
+//! player ([`NetRequest`]) and what the hub tells them ([`NetEvent`]), with the views of the
+//! lobby and of a game room they carry.
+//!
+//! Plain data with no I/O, shared by the app (`src/ui`) and the server (`src/server`), so
+//! the app never depends on the server and the hub is tested without connections.
+
+use crate::rules::{ByColor, Color, Outcome};
+use crate::variants::VariantId;
+
+/// A connection to the server (one SSH session).
+pub type ConnId = u64;
+
+/// A game room (a game between two players, and its spectators).
+pub type RoomId = u64;
+
+/// The longest display name a player may choose.
+pub const NAME_MAX: usize = 16;
+
+/// The longest chat line.
+pub const CHAT_MAX: usize = 200;
+
+/// Which side the challenger takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Decided by a coin toss when the challenge is accepted.
+    Random,
+}
+
+impl Side {
+    /// `white`, `black`, `random`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+            Side::Random => "random",
+        }
+    }
+}
+
+/// A time control: minutes for each side and seconds added per move, and whether a
+/// player's clock stops while they are disconnected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClockSetting {
+    /// Minutes per side.
+    pub minutes: u64,
+    /// Seconds added per move.
+    pub increment_s: u64,
+    /// The clock of a disconnected player stops (otherwise it runs on, as at a board).
+    pub pause_when_away: bool,
+}
+
+impl ClockSetting {
+    /// `5+3`, with `, paused when away` when so.
+    pub fn label(self) -> String {
+        let pause = if self.pause_when_away {
+            ", paused when away"
+        } else {
+            ""
+        };
+        format!("{}+{}{pause}", self.minutes, self.increment_s)
+    }
+}
+
+/// What a challenge or seek proposes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Terms {
+    /// The game.
+    pub variant: VariantId,
+    /// The side the challenger takes.
+    pub side: Side,
+    /// The clock, if timed.
+    pub clock: Option<ClockSetting>,
+}
+
+impl Terms {
+    /// `PromoChess, 5+3, challenger plays white`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}, {}, challenger plays {}",
+            crate::variants::variant(self.variant).name(),
+            self.clock.map_or("no clock".into(), |c| c.label()),
+            self.side.label()
+        )
+    }
+}
+
+/// A request from a player's app to the hub.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetRequest {
+    /// Choose a display name (first connection with a key).
+    SetName(String),
+    /// Challenge a player online.
+    Challenge {
+        /// Their name.
+        to: String,
+        /// What is proposed.
+        terms: Terms,
+    },
+    /// Post an open seek anyone may accept.
+    Seek(Terms),
+    /// Accept a challenge or seek.
+    Accept(u64),
+    /// Decline a challenge made to me.
+    Decline(u64),
+    /// Withdraw my challenge or seek.
+    Withdraw(u64),
+    /// Watch a game.
+    Watch(RoomId),
+    /// Leave the room being watched (or a finished game) for the lobby.
+    Leave,
+    /// Play a move (a coordinate token) in my game, `ply` moves into it.
+    Move {
+        /// The room.
+        room: RoomId,
+        /// How many moves the game had before this one (a stale move is refused).
+        ply: usize,
+        /// The move.
+        token: String,
+    },
+    /// Resign my game.
+    Resign(RoomId),
+    /// Offer a draw, or accept the opponent's offer.
+    Draw(RoomId),
+    /// Ask the opponent to take back the last move (mine).
+    Takeback(RoomId),
+    /// Answer the opponent's takeback request.
+    AnswerTakeback {
+        /// The room.
+        room: RoomId,
+        /// Agreed.
+        yes: bool,
+    },
+    /// Claim the win in a game whose opponent left and did not come back within the grace
+    /// period.
+    Claim(RoomId),
+    /// A chat line in a room (to the players and spectators).
+    Chat {
+        /// The room.
+        room: RoomId,
+        /// The text (sanitised and cut to [`CHAT_MAX`] by the hub).
+        text: String,
+    },
+}
+
+/// A player online, as the lobby lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// The display name.
+    pub name: String,
+    /// The room they play in, if any.
+    pub playing: Option<RoomId>,
+}
+
+/// A game in progress, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameView {
+    /// Its room.
+    pub room: RoomId,
+    /// The game.
+    pub variant: VariantId,
+    /// The players.
+    pub names: ByColor<String>,
+    /// Moves played (plies).
+    pub plies: usize,
+    /// The clock, if timed.
+    pub clock: Option<ClockSetting>,
+    /// People watching.
+    pub spectators: usize,
+}
+
+/// A challenge (to one player) or a seek (to anyone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeView {
+    /// Its id, for accepting, declining and withdrawing.
+    pub id: u64,
+    /// Who made it.
+    pub from: String,
+    /// Who it is for; `None` for an open seek.
+    pub to: Option<String>,
+    /// What it proposes.
+    pub terms: Terms,
+}
+
+/// The lobby as one player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LobbyView {
+    /// My name.
+    pub me: String,
+    /// Players online, me first.
+    pub players: Vec<PlayerView>,
+    /// Games in progress.
+    pub games: Vec<GameView>,
+    /// Challenges made to me or by me, and open seeks.
+    pub challenges: Vec<ChallengeView>,
+    /// How many AI searches the server runs at once (the rest wait their turn).
+    pub ai_workers: usize,
+}
+
+/// The clocks of a room, as of the moment the view was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// The time control.
+    pub setting: ClockSetting,
+    /// Time left per side, in milliseconds.
+    pub left_ms: ByColor<u64>,
+    /// The side whose clock runs (`None` when the game is over or paused).
+    pub running: Option<Color>,
+}
+
+/// A game room as one of its people sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomView {
+    /// The room.
+    pub room: RoomId,
+    /// The game.
+    pub variant: VariantId,
+    /// The start position string.
+    pub start: String,
+    /// The players' names.
+    pub names: ByColor<String>,
+    /// The moves so far, as coordinate tokens.
+    pub tokens: Vec<String>,
+    /// How the game ended, when it has.
+    pub outcome: Option<Outcome>,
+    /// The clocks, if timed.
+    pub clock: Option<ClockView>,
+    /// The side the viewer plays; `None` for a spectator.
+    pub you: Option<Color>,
+    /// Whether each player is connected; seconds of grace left for one who is not.
+    pub away: ByColor<Option<u64>>,
+    /// A draw offered by this side, until the other side moves or answers.
+    pub draw_offer: Option<Color>,
+    /// A takeback asked for by this side, until answered.
+    pub takeback: Option<Color>,
+    /// The last chat lines: (name, text).
+    pub chat: Vec<(String, String)>,
+    /// People watching.
+    pub spectators: usize,
+}
+
+/// What the hub tells a player's app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// Choose a name: the first connection with this key (or the name was refused).
+    NeedName {
+        /// Why the last name was refused, if it was.
+        refused: Option<String>,
+    },
+    /// The lobby changed.
+    Lobby(LobbyView),
+    /// The room I play in or watch changed (a move, the clocks, an offer, a chat line).
+    Room(RoomView),
+    /// Something worth a line on the screen (a declined challenge, an opponent gone).
+    Notice(String),
+    /// This connection is closed by the server (with why: another login, idle).
+    Bye(String),
+}

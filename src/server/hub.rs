@@ -1,0 +1,951 @@
+//! The server's shared state as a pure state machine: who is online, the challenges and
+//! seeks, and the game rooms with their authoritative games and clocks.
+//!
+//! Like the app's `App::update`, every change goes through one method per input
+//! ([`Hub::connect`], [`Hub::request`], [`Hub::disconnect`], [`Hub::tick`]) taking the
+//! time as an argument, and answers with [`Effect`]s for the server to carry out (events
+//! to deliver, games to write). Nothing here touches a socket or a file, so the lobby and
+//! the rooms are tested without either.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::net::{
+    ChallengeView, ClockSetting, ClockView, ConnId, GameView, LobbyView, NetEvent, NetRequest,
+    PlayerView, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
+};
+use crate::notation::coord;
+use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
+use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
+use crate::variants::variant;
+
+/// How long a player who lost their connection mid-game has to come back before the
+/// opponent may claim the game.
+pub const GRACE: Duration = Duration::from_secs(60);
+
+/// Chat lines a room keeps.
+const CHAT_LINES: usize = 20;
+
+/// What the hub asks the server to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Deliver an event to a connection's app.
+    Send(ConnId, NetEvent),
+    /// Close a connection (the same player logged in again elsewhere).
+    Close(ConnId),
+    /// Keep a room's game in the store of the player with this key: the file in play while
+    /// it goes on, the games folder once it is over.
+    Save {
+        /// The player's key fingerprint.
+        key: String,
+        /// The room.
+        room: RoomId,
+        /// The game as that player keeps it.
+        game: SavedGame,
+    },
+    /// A player chose a name: the registry of names is to be written.
+    Registered {
+        /// The key fingerprint.
+        key: String,
+        /// The name.
+        name: String,
+    },
+}
+
+/// One connection.
+#[derive(Clone, Debug)]
+struct Conn {
+    key: String,
+    /// The player's name, once known.
+    name: Option<String>,
+    /// The room this connection's app shows (as player or spectator).
+    viewing: Option<RoomId>,
+}
+
+/// A challenge or seek waiting for an answer.
+#[derive(Clone, Debug)]
+struct Challenge {
+    from: String,
+    to: Option<String>,
+    terms: Terms,
+}
+
+/// A room's clocks, charged up to `since`.
+#[derive(Clone, Debug)]
+struct RoomClock {
+    setting: ClockSetting,
+    left: ByColor<Duration>,
+    since: Instant,
+}
+
+/// A game between two players, watched by any number of spectators.
+#[derive(Clone, Debug)]
+struct Room {
+    game: Game,
+    names: ByColor<String>,
+    keys: ByColor<String>,
+    started: Timestamp,
+    ended: Option<Timestamp>,
+    clock: Option<RoomClock>,
+    /// When each absent player's grace period ends.
+    away: ByColor<Option<Instant>>,
+    draw_offer: Option<Color>,
+    takeback: Option<Color>,
+    chat: VecDeque<(String, String)>,
+    spectators: BTreeSet<ConnId>,
+    /// When the side to move started thinking (for the think time saved with a move).
+    turn_started: Instant,
+}
+
+impl Room {
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    fn over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Whether the running clock runs now (not paused for an absent player).
+    fn clock_runs(&self) -> bool {
+        let turn = self.turn();
+        !self.over()
+            && self
+                .clock
+                .as_ref()
+                .is_some_and(|c| !(c.setting.pause_when_away && self.away[turn].is_some()))
+    }
+
+    /// Charges the running clock up to `now`; true when it fell.
+    fn charge(&mut self, now: Instant) -> bool {
+        let runs = self.clock_runs();
+        let turn = self.turn();
+        let Some(clock) = &mut self.clock else {
+            return false;
+        };
+        if runs {
+            let spent = now.saturating_duration_since(clock.since);
+            clock.left[turn] = clock.left[turn].saturating_sub(spent);
+        }
+        clock.since = now;
+        runs && clock.left[turn].is_zero()
+    }
+
+    /// The game as both players keep it.
+    fn saved(&self) -> SavedGame {
+        let meta = GameMeta {
+            name: None,
+            white: Player::Human {
+                name: Some(self.names.white.clone()),
+            },
+            black: Player::Human {
+                name: Some(self.names.black.clone()),
+            },
+            started: self.started,
+            ended: self.ended,
+            clock: self.clock.as_ref().map(|c| SavedClock {
+                base_s: c.setting.minutes * 60,
+                increment_s: c.setting.increment_s,
+                white_ms: millis(c.left.white),
+                black_ms: millis(c.left.black),
+            }),
+        };
+        SavedGame::from_game(&self.game, &meta)
+    }
+
+    fn view(&self, id: RoomId, you: Option<Color>, now: Instant) -> RoomView {
+        RoomView {
+            room: id,
+            variant: variant_id(&self.game),
+            start: self.game.start().fen(),
+            names: self.names.clone(),
+            tokens: self
+                .game
+                .history()
+                .iter()
+                .map(|m| m.token.clone())
+                .collect(),
+            outcome: self.game.outcome(),
+            clock: self.clock.as_ref().map(|c| ClockView {
+                setting: c.setting,
+                left_ms: ByColor {
+                    white: millis(c.left.white),
+                    black: millis(c.left.black),
+                },
+                running: self.clock_runs().then(|| self.turn()),
+            }),
+            you,
+            away: ByColor {
+                white: self
+                    .away
+                    .white
+                    .map(|t| t.saturating_duration_since(now).as_secs()),
+                black: self
+                    .away
+                    .black
+                    .map(|t| t.saturating_duration_since(now).as_secs()),
+            },
+            draw_offer: self.draw_offer,
+            takeback: self.takeback,
+            chat: self.chat.iter().cloned().collect(),
+            spectators: self.spectators.len(),
+        }
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn variant_id(game: &Game) -> crate::variants::VariantId {
+    game.position()
+        .variant()
+        .id()
+        .parse()
+        .expect("BUG: rooms play built-in games")
+}
+
+/// The server's lobby and rooms.
+#[derive(Debug)]
+pub struct Hub {
+    /// Names by key fingerprint (the registry, kept on disk by the server).
+    names: HashMap<String, String>,
+    conns: BTreeMap<ConnId, Conn>,
+    challenges: BTreeMap<u64, Challenge>,
+    rooms: BTreeMap<RoomId, Room>,
+    /// The unfinished room of each player (by name).
+    playing: HashMap<String, RoomId>,
+    next_id: u64,
+    ai_workers: usize,
+    grace: Duration,
+}
+
+impl Hub {
+    /// A hub knowing the names of `registry` (key fingerprint → name); `ai_workers` is the
+    /// bound of the server's AI pool, shown in the lobby.
+    pub fn new(registry: HashMap<String, String>, ai_workers: usize) -> Hub {
+        Hub {
+            names: registry,
+            conns: BTreeMap::new(),
+            challenges: BTreeMap::new(),
+            rooms: BTreeMap::new(),
+            playing: HashMap::new(),
+            next_id: 1,
+            ai_workers,
+            grace: GRACE,
+        }
+    }
+
+    /// The same with another grace period (tests).
+    pub fn with_grace(mut self, grace: Duration) -> Hub {
+        self.grace = grace;
+        self
+    }
+
+    /// The player name of a key, if registered.
+    pub fn name_of(&self, key: &str) -> Option<&str> {
+        self.names.get(key).map(String::as_str)
+    }
+
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// The connection of the player named `name`.
+    fn conn_of(&self, name: &str) -> Option<ConnId> {
+        self.conns
+            .iter()
+            .find(|(_, c)| c.name.as_deref() == Some(name))
+            .map(|(&id, _)| id)
+    }
+
+    /// A new connection authenticated with the key `key` (a fingerprint).
+    pub fn connect(&mut self, conn: ConnId, key: &str, now: Instant) -> Vec<Effect> {
+        let mut out = Vec::new();
+        // One connection per player: a new login replaces a half-dead old one.
+        let old: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.key == key)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in old {
+            out.push(Effect::Send(
+                id,
+                NetEvent::Bye("you logged in again from another connection".into()),
+            ));
+            out.push(Effect::Close(id));
+            self.conns.remove(&id);
+        }
+        let name = self.names.get(key).cloned();
+        self.conns.insert(
+            conn,
+            Conn {
+                key: key.to_string(),
+                name: name.clone(),
+                viewing: None,
+            },
+        );
+        match name {
+            Some(name) => self.arrive(conn, &name, now, &mut out),
+            None => out.push(Effect::Send(conn, NetEvent::NeedName { refused: None })),
+        }
+        out
+    }
+
+    /// A named player is here: back into their game, or to the lobby.
+    fn arrive(&mut self, conn: ConnId, name: &str, now: Instant, out: &mut Vec<Effect>) {
+        if let Some(&room_id) = self.playing.get(name) {
+            if let Some(room) = self.rooms.get_mut(&room_id) {
+                let color = side_of(room, name);
+                room.charge(now);
+                room.away[color] = None;
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.viewing = Some(room_id);
+                }
+                self.push_room(room_id, now, out);
+            }
+        }
+        self.push_lobby(out);
+    }
+
+    /// The connection is gone.
+    pub fn disconnect(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let Some(c) = self.conns.remove(&conn) else {
+            return out;
+        };
+        if let Some(viewing) = c.viewing {
+            if let Some(room) = self.rooms.get_mut(&viewing) {
+                room.spectators.remove(&conn);
+            }
+        }
+        if let Some(name) = &c.name {
+            self.challenges
+                .retain(|_, ch| &ch.from != name && ch.to.as_ref() != Some(name));
+            if let Some(&room_id) = self.playing.get(name) {
+                if let Some(room) = self.rooms.get_mut(&room_id) {
+                    let color = side_of(room, name);
+                    room.charge(now);
+                    room.away[color] = Some(now + self.grace);
+                    let opponent = room.names[!color].clone();
+                    if let Some(o) = self.conn_of(&opponent) {
+                        out.push(Effect::Send(
+                            o,
+                            NetEvent::Notice(format!(
+                                "{name} lost the connection: {} s to come back",
+                                self.grace.as_secs()
+                            )),
+                        ));
+                    }
+                }
+                self.push_room(room_id, now, &mut out);
+            }
+            if let Some(viewing) = c.viewing {
+                self.push_room(viewing, now, &mut out);
+            }
+        }
+        self.forget_finished_rooms();
+        self.push_lobby(&mut out);
+        out
+    }
+
+    /// Time passes: clocks fall, grace periods end.
+    pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let ids: Vec<RoomId> = self.rooms.keys().copied().collect();
+        for id in ids {
+            let room = self.rooms.get_mut(&id).expect("listed");
+            if room.over() {
+                continue;
+            }
+            if room.charge(now) {
+                let turn = room.turn();
+                let pos = room.game.position();
+                let bare = (pos.pieces_of(!turn) & !pos.royal_square(!turn).bit()) == 0;
+                let outcome = if bare {
+                    Outcome::Draw {
+                        reason: EndReason::Time,
+                    }
+                } else {
+                    Outcome::Decisive {
+                        winner: !turn,
+                        reason: EndReason::Time,
+                    }
+                };
+                self.finish(id, outcome, &mut out);
+                self.push_room(id, now, &mut out);
+                continue;
+            }
+            // A grace period that just ended: the opponent may claim.
+            let ended = Color::ALL.into_iter().any(|c| {
+                room.away[c].is_some_and(|t| t <= now && t + Duration::from_secs(1) > now)
+            });
+            if ended {
+                self.push_room(id, now, &mut out);
+            }
+        }
+        out
+    }
+
+    /// A request from a connection's app.
+    pub fn request(&mut self, conn: ConnId, request: NetRequest, now: Instant) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let Some(c) = self.conns.get(&conn) else {
+            return out;
+        };
+        let key = c.key.clone();
+        let Some(me) = c.name.clone() else {
+            if let NetRequest::SetName(name) = request {
+                self.set_name(conn, &key, &name, now, &mut out);
+            }
+            return out;
+        };
+        let notice = |out: &mut Vec<Effect>, text: String| {
+            out.push(Effect::Send(conn, NetEvent::Notice(text)));
+        };
+        match request {
+            NetRequest::SetName(_) => notice(&mut out, format!("you are {me} already")),
+            NetRequest::Challenge { to, terms } => {
+                if to == me {
+                    notice(&mut out, "you cannot challenge yourself".into());
+                } else if self.conn_of(&to).is_none() {
+                    notice(&mut out, format!("{to} is not online"));
+                } else if self.playing.contains_key(&to) {
+                    notice(&mut out, format!("{to} is playing a game"));
+                } else {
+                    let id = self.id();
+                    self.challenges.insert(
+                        id,
+                        Challenge {
+                            from: me.clone(),
+                            to: Some(to.clone()),
+                            terms,
+                        },
+                    );
+                    if let Some(t) = self.conn_of(&to) {
+                        out.push(Effect::Send(
+                            t,
+                            NetEvent::Notice(format!(
+                                "{me} challenges you: {} (Enter accepts, d declines)",
+                                terms.describe()
+                            )),
+                        ));
+                    }
+                    self.push_lobby(&mut out);
+                }
+            }
+            NetRequest::Seek(terms) => {
+                let id = self.id();
+                self.challenges.insert(
+                    id,
+                    Challenge {
+                        from: me.clone(),
+                        to: None,
+                        terms,
+                    },
+                );
+                self.push_lobby(&mut out);
+            }
+            NetRequest::Accept(id) => self.accept(conn, &me, id, now, &mut out),
+            NetRequest::Decline(id) => {
+                if let Some(ch) = self.challenges.get(&id) {
+                    if ch.to.as_deref() == Some(&me) {
+                        let from = ch.from.clone();
+                        self.challenges.remove(&id);
+                        if let Some(f) = self.conn_of(&from) {
+                            out.push(Effect::Send(
+                                f,
+                                NetEvent::Notice(format!("{me} declined your challenge")),
+                            ));
+                        }
+                        self.push_lobby(&mut out);
+                    }
+                }
+            }
+            NetRequest::Withdraw(id) => {
+                if self.challenges.get(&id).is_some_and(|ch| ch.from == me) {
+                    self.challenges.remove(&id);
+                    self.push_lobby(&mut out);
+                }
+            }
+            NetRequest::Watch(room_id) => {
+                if self.playing.contains_key(&me) {
+                    notice(&mut out, "finish your game first".into());
+                } else if let Some(room) = self.rooms.get_mut(&room_id) {
+                    room.spectators.insert(conn);
+                    if let Some(c) = self.conns.get_mut(&conn) {
+                        c.viewing = Some(room_id);
+                    }
+                    self.push_room(room_id, now, &mut out);
+                    self.push_lobby(&mut out);
+                } else {
+                    notice(&mut out, "that game is over".into());
+                }
+            }
+            NetRequest::Leave => {
+                let viewing = self.conns.get_mut(&conn).and_then(|c| c.viewing.take());
+                if let Some(room_id) = viewing {
+                    if self.playing.get(&me) == Some(&room_id) {
+                        // A player leaves only a finished game.
+                        if let Some(c) = self.conns.get_mut(&conn) {
+                            c.viewing = Some(room_id);
+                        }
+                        notice(
+                            &mut out,
+                            "the game goes on: R resigns, D offers a draw".into(),
+                        );
+                        return out;
+                    }
+                    if let Some(room) = self.rooms.get_mut(&room_id) {
+                        room.spectators.remove(&conn);
+                    }
+                    self.push_room(room_id, now, &mut out);
+                }
+                self.forget_finished_rooms();
+                self.push_lobby(&mut out);
+            }
+            NetRequest::Move { room, ply, token } => {
+                self.play(conn, &me, room, ply, &token, now, &mut out)
+            }
+            NetRequest::Resign(room_id) => {
+                if let Some(color) = self.player_color(&me, room_id) {
+                    let outcome = Outcome::Decisive {
+                        winner: !color,
+                        reason: EndReason::Resignation,
+                    };
+                    self.charge(room_id, now);
+                    self.finish(room_id, outcome, &mut out);
+                    self.push_room(room_id, now, &mut out);
+                }
+            }
+            NetRequest::Draw(room_id) => {
+                if let Some(color) = self.player_color(&me, room_id) {
+                    let room = self.rooms.get_mut(&room_id).expect("a player's room");
+                    if room.draw_offer == Some(!color) {
+                        self.charge(room_id, now);
+                        let outcome = Outcome::Draw {
+                            reason: EndReason::Agreement,
+                        };
+                        self.finish(room_id, outcome, &mut out);
+                    } else {
+                        room.draw_offer = Some(color);
+                    }
+                    self.push_room(room_id, now, &mut out);
+                }
+            }
+            NetRequest::Takeback(room_id) => {
+                if let Some(color) = self.player_color(&me, room_id) {
+                    let room = self.rooms.get_mut(&room_id).expect("a player's room");
+                    let mine =
+                        room.game.history().len() >= if room.turn() == color { 2 } else { 1 };
+                    if !mine {
+                        notice(&mut out, "no move of yours to take back".into());
+                    } else {
+                        room.takeback = Some(color);
+                        self.push_room(room_id, now, &mut out);
+                    }
+                }
+            }
+            NetRequest::AnswerTakeback { room: room_id, yes } => {
+                if let Some(color) = self.player_color(&me, room_id) {
+                    let room = self.rooms.get_mut(&room_id).expect("a player's room");
+                    if room.takeback == Some(!color) {
+                        room.takeback = None;
+                        if yes {
+                            room.charge(now);
+                            // Back to the asker's turn: one move, or two if I replied.
+                            room.game.undo();
+                            if room.turn() != !color {
+                                room.game.undo();
+                            }
+                            room.draw_offer = None;
+                            room.turn_started = now;
+                            self.save(room_id, &mut out);
+                        }
+                        self.push_room(room_id, now, &mut out);
+                    }
+                }
+            }
+            NetRequest::Claim(room_id) => {
+                if let Some(color) = self.player_color(&me, room_id) {
+                    let room = &self.rooms[&room_id];
+                    if room.away[!color].is_some_and(|t| t <= now) {
+                        self.charge(room_id, now);
+                        let outcome = Outcome::Decisive {
+                            winner: color,
+                            reason: EndReason::Abandoned,
+                        };
+                        self.finish(room_id, outcome, &mut out);
+                        self.push_room(room_id, now, &mut out);
+                    } else {
+                        notice(
+                            &mut out,
+                            "nothing to claim: your opponent may still come back".into(),
+                        );
+                    }
+                }
+            }
+            NetRequest::Chat {
+                room: room_id,
+                text,
+            } => {
+                let text = clean_line(&text, CHAT_MAX);
+                let member = self.playing.get(&me) == Some(&room_id)
+                    || self.rooms.get(&room_id).is_some_and(|r| {
+                        r.spectators.contains(&conn) || r.names.white == me || r.names.black == me
+                    });
+                if member && !text.is_empty() {
+                    let room = self.rooms.get_mut(&room_id).expect("checked");
+                    room.chat.push_back((me.clone(), text));
+                    while room.chat.len() > CHAT_LINES {
+                        room.chat.pop_front();
+                    }
+                    self.push_room(room_id, now, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn set_name(
+        &mut self,
+        conn: ConnId,
+        key: &str,
+        name: &str,
+        now: Instant,
+        out: &mut Vec<Effect>,
+    ) {
+        let name = name.trim();
+        let refused = if name.is_empty() || name.chars().count() > NAME_MAX {
+            Some(format!("a name has 1 to {NAME_MAX} characters"))
+        } else if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            Some("letters, digits, - and _ only".to_string())
+        } else if self.names.values().any(|n| n.eq_ignore_ascii_case(name)) {
+            Some(format!("{name} is taken"))
+        } else {
+            None
+        };
+        if let Some(why) = refused {
+            out.push(Effect::Send(
+                conn,
+                NetEvent::NeedName { refused: Some(why) },
+            ));
+            return;
+        }
+        self.names.insert(key.to_string(), name.to_string());
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.name = Some(name.to_string());
+        }
+        out.push(Effect::Registered {
+            key: key.to_string(),
+            name: name.to_string(),
+        });
+        self.arrive(conn, name, now, out);
+    }
+
+    fn accept(&mut self, conn: ConnId, me: &str, id: u64, now: Instant, out: &mut Vec<Effect>) {
+        let notice = |out: &mut Vec<Effect>, text: &str| {
+            out.push(Effect::Send(conn, NetEvent::Notice(text.to_string())));
+        };
+        let Some(ch) = self.challenges.get(&id).cloned() else {
+            return notice(out, "that challenge is gone");
+        };
+        if ch.from == me || ch.to.as_deref().is_some_and(|t| t != me) {
+            return notice(out, "that challenge is not for you");
+        }
+        if self.playing.contains_key(me) || self.playing.contains_key(&ch.from) {
+            return notice(out, "one game at a time: finish the one going on first");
+        }
+        let Some(from_conn) = self.conn_of(&ch.from) else {
+            self.challenges.remove(&id);
+            self.push_lobby(out);
+            return notice(out, "the challenger has left");
+        };
+        let from_white = match ch.terms.side {
+            Side::White => true,
+            Side::Black => false,
+            // A coin toss: the clock's nanoseconds are as good a coin as any.
+            Side::Random => {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos())
+                    .is_multiple_of(2)
+            }
+        };
+        let (white, black) = if from_white {
+            (ch.from.clone(), me.to_string())
+        } else {
+            (me.to_string(), ch.from.clone())
+        };
+        let key_of = |name: &str| {
+            self.names
+                .iter()
+                .find(|(_, n)| n.as_str() == name)
+                .map(|(k, _)| k.clone())
+                .unwrap_or_default()
+        };
+        let room = Room {
+            game: Game::new(Position::start(variant(ch.terms.variant))),
+            keys: ByColor {
+                white: key_of(&white),
+                black: key_of(&black),
+            },
+            names: ByColor {
+                white: white.clone(),
+                black: black.clone(),
+            },
+            started: Timestamp::now(),
+            ended: None,
+            clock: ch.terms.clock.map(|setting| RoomClock {
+                setting,
+                left: ByColor {
+                    white: Duration::from_secs(setting.minutes * 60),
+                    black: Duration::from_secs(setting.minutes * 60),
+                },
+                since: now,
+            }),
+            away: ByColor::default(),
+            draw_offer: None,
+            takeback: None,
+            chat: VecDeque::new(),
+            spectators: BTreeSet::new(),
+            turn_started: now,
+        };
+        let room_id = self.id();
+        self.rooms.insert(room_id, room);
+        for name in [&white, &black] {
+            self.playing.insert(name.clone(), room_id);
+        }
+        // Neither player has other challenges or seeks open any more.
+        self.challenges.retain(|_, c| {
+            ![&white, &black]
+                .iter()
+                .any(|n| &&c.from == n || c.to.as_ref() == Some(*n))
+        });
+        for c in [conn, from_conn] {
+            if let Some(c) = self.conns.get_mut(&c) {
+                c.viewing = Some(room_id);
+            }
+        }
+        self.push_room(room_id, now, out);
+        self.push_lobby(out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn play(
+        &mut self,
+        conn: ConnId,
+        me: &str,
+        room_id: RoomId,
+        ply: usize,
+        token: &str,
+        now: Instant,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some(color) = self.player_color(me, room_id) else {
+            return;
+        };
+        let room = self.rooms.get_mut(&room_id).expect("a player's room");
+        let refuse = |why: &str| NetEvent::Notice(format!("move {token} not played: {why}"));
+        if room.over() || room.turn() != color || room.game.history().len() != ply {
+            out.push(Effect::Send(conn, refuse("it is not your move")));
+            self.push_room(room_id, now, out);
+            return;
+        }
+        if room.charge(now) {
+            // The flag fell before the move arrived.
+            self.push_room(room_id, now, out);
+            return;
+        }
+        let mv = match coord::parse(room.game.position(), token) {
+            Ok(mv) => mv,
+            Err(e) => {
+                out.push(Effect::Send(conn, refuse(&e.to_string())));
+                self.push_room(room_id, now, out);
+                return;
+            }
+        };
+        let think = now.saturating_duration_since(room.turn_started);
+        if room.game.play(mv).is_err() {
+            out.push(Effect::Send(conn, refuse("illegal")));
+            self.push_room(room_id, now, out);
+            return;
+        }
+        if let Some(note) = room.game.last_note_mut() {
+            note.think_ms = Some(millis(think));
+        }
+        room.turn_started = now;
+        if let Some(clock) = &mut room.clock {
+            clock.left[color] += Duration::from_secs(clock.setting.increment_s);
+        }
+        if room.draw_offer == Some(!color) {
+            room.draw_offer = None;
+        }
+        room.takeback = None;
+        if let Some(outcome) = room.game.outcome() {
+            self.finish(room_id, outcome, out);
+        } else {
+            self.save(room_id, out);
+        }
+        self.push_room(room_id, now, out);
+        self.push_lobby(out);
+    }
+
+    fn charge(&mut self, room_id: RoomId, now: Instant) {
+        if let Some(room) = self.rooms.get_mut(&room_id) {
+            room.charge(now);
+        }
+    }
+
+    /// Ends a room's game: declared (unless the board decided it), saved for both players,
+    /// and the players are free again.
+    fn finish(&mut self, room_id: RoomId, outcome: Outcome, out: &mut Vec<Effect>) {
+        let Some(room) = self.rooms.get_mut(&room_id) else {
+            return;
+        };
+        if room.game.outcome().is_none() {
+            room.game.declare(outcome);
+        }
+        room.ended = Some(Timestamp::now());
+        room.draw_offer = None;
+        room.takeback = None;
+        for name in [&room.names.white, &room.names.black] {
+            if self.playing.get(name) == Some(&room_id) {
+                self.playing.remove(name);
+            }
+        }
+        self.save(room_id, out);
+        self.push_lobby(out);
+    }
+
+    fn save(&self, room_id: RoomId, out: &mut Vec<Effect>) {
+        let room = &self.rooms[&room_id];
+        let game = room.saved();
+        for key in [&room.keys.white, &room.keys.black] {
+            out.push(Effect::Save {
+                key: key.clone(),
+                room: room_id,
+                game: game.clone(),
+            });
+        }
+    }
+
+    /// The side `name` plays in `room_id`, if they play there and the game goes on.
+    fn player_color(&self, name: &str, room_id: RoomId) -> Option<Color> {
+        let room = self.rooms.get(&room_id)?;
+        if room.over() {
+            return None;
+        }
+        Color::ALL.into_iter().find(|&c| room.names[c] == name)
+    }
+
+    /// Rooms whose game is over and that nobody looks at any more.
+    fn forget_finished_rooms(&mut self) {
+        let viewed: BTreeSet<RoomId> = self.conns.values().filter_map(|c| c.viewing).collect();
+        self.rooms
+            .retain(|id, room| !room.over() || viewed.contains(id));
+    }
+
+    /// Sends the room's view to everyone looking at it.
+    fn push_room(&self, room_id: RoomId, now: Instant, out: &mut Vec<Effect>) {
+        let Some(room) = self.rooms.get(&room_id) else {
+            return;
+        };
+        for (&id, c) in &self.conns {
+            if c.viewing != Some(room_id) {
+                continue;
+            }
+            let you = c
+                .name
+                .as_deref()
+                .and_then(|n| Color::ALL.into_iter().find(|&col| room.names[col] == n));
+            out.push(Effect::Send(
+                id,
+                NetEvent::Room(room.view(room_id, you, now)),
+            ));
+        }
+    }
+
+    /// Sends every named connection its view of the lobby.
+    fn push_lobby(&self, out: &mut Vec<Effect>) {
+        let mut players: Vec<PlayerView> = self
+            .conns
+            .values()
+            .filter_map(|c| c.name.clone())
+            .map(|name| PlayerView {
+                playing: self.playing.get(&name).copied(),
+                name,
+            })
+            .collect();
+        players.sort_by_key(|p| p.name.to_lowercase());
+        let games: Vec<GameView> = self
+            .rooms
+            .iter()
+            .filter(|(_, r)| !r.over())
+            .map(|(&room, r)| GameView {
+                room,
+                variant: variant_id(&r.game),
+                names: r.names.clone(),
+                plies: r.game.history().len(),
+                clock: r.clock.as_ref().map(|c| c.setting),
+                spectators: r.spectators.len(),
+            })
+            .collect();
+        for (&id, c) in &self.conns {
+            let Some(me) = &c.name else { continue };
+            let mut players = players.clone();
+            if let Some(i) = players.iter().position(|p| &p.name == me) {
+                let mine = players.remove(i);
+                players.insert(0, mine);
+            }
+            let challenges = self
+                .challenges
+                .iter()
+                .filter(|(_, ch)| ch.to.is_none() || &ch.from == me || ch.to.as_ref() == Some(me))
+                .map(|(&cid, ch)| ChallengeView {
+                    id: cid,
+                    from: ch.from.clone(),
+                    to: ch.to.clone(),
+                    terms: ch.terms,
+                })
+                .collect();
+            out.push(Effect::Send(
+                id,
+                NetEvent::Lobby(LobbyView {
+                    me: me.clone(),
+                    players,
+                    games: games.clone(),
+                    challenges,
+                    ai_workers: self.ai_workers,
+                }),
+            ));
+        }
+    }
+}
+
+fn side_of(room: &Room, name: &str) -> Color {
+    if room.names.white == name {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// A line of text from a player as others will see it: control characters (escape
+/// sequences, NUL, bidi overrides) removed, cut to `max` characters.
+pub fn clean_line(text: &str, max: usize) -> String {
+    text.chars()
+        .filter(|&c| {
+            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+        .take(max)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}

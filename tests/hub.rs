@@ -1,0 +1,369 @@
+//! The game server's lobby and rooms as a pure state machine: names, challenges, moves,
+//! clocks, offers, chat, spectators, disconnection and return, without a socket.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use rankup::net::{ClockSetting, NetEvent, NetRequest, RoomView, Side, Terms};
+use rankup::rules::{Color, EndReason, Outcome};
+use rankup::server::hub::{Effect, Hub};
+use rankup::variants::VariantId;
+
+const ANN: u64 = 1;
+const BOB: u64 = 2;
+const CAT: u64 = 3;
+
+/// A hub where Ann (key-a) and Bob (key-b) are registered and connected, and Cat (key-c)
+/// too.
+fn hub(now: Instant) -> Hub {
+    let registry: HashMap<String, String> = [("key-a", "Ann"), ("key-b", "Bob"), ("key-c", "Cat")]
+        .into_iter()
+        .map(|(k, n)| (k.to_string(), n.to_string()))
+        .collect();
+    let mut hub = Hub::new(registry, 2).with_grace(Duration::from_secs(60));
+    hub.connect(ANN, "key-a", now);
+    hub.connect(BOB, "key-b", now);
+    hub.connect(CAT, "key-c", now);
+    hub
+}
+
+/// The events sent to `conn`.
+fn to(effects: &[Effect], conn: u64) -> Vec<NetEvent> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Send(c, ev) if *c == conn => Some(ev.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The last room view sent to `conn`.
+fn room(effects: &[Effect], conn: u64) -> RoomView {
+    to(effects, conn)
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            NetEvent::Room(v) => Some(v),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no room view for {conn} in {effects:?}"))
+}
+
+fn notices(effects: &[Effect], conn: u64) -> Vec<String> {
+    to(effects, conn)
+        .into_iter()
+        .filter_map(|e| match e {
+            NetEvent::Notice(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+const CHESS_WHITE: Terms = Terms {
+    variant: VariantId::Chess,
+    side: Side::White,
+    clock: None,
+};
+
+/// Ann (White) and Bob (Black) start a game; its room id.
+fn start_game(hub: &mut Hub, terms: Terms, now: Instant) -> u64 {
+    let e = hub.request(
+        ANN,
+        NetRequest::Challenge {
+            to: "Bob".into(),
+            terms,
+        },
+        now,
+    );
+    assert!(notices(&e, BOB)[0].contains("Ann challenges you"), "{e:?}");
+    let id = to(&e, BOB)
+        .into_iter()
+        .find_map(|ev| match ev {
+            NetEvent::Lobby(l) => l.challenges.first().map(|c| c.id),
+            _ => None,
+        })
+        .expect("the challenge is listed");
+    let e = hub.request(BOB, NetRequest::Accept(id), now);
+    let ann = room(&e, ANN);
+    let bob = room(&e, BOB);
+    assert_eq!(ann.you, Some(Color::White));
+    assert_eq!(bob.you, Some(Color::Black));
+    assert_eq!(ann.names.white, "Ann");
+    ann.room
+}
+
+fn play(hub: &mut Hub, conn: u64, room: u64, ply: usize, token: &str, now: Instant) -> Vec<Effect> {
+    hub.request(
+        conn,
+        NetRequest::Move {
+            room,
+            ply,
+            token: token.into(),
+        },
+        now,
+    )
+}
+
+#[test]
+fn a_new_key_chooses_a_unique_name() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let e = hub.connect(9, "key-new", now);
+    assert_eq!(to(&e, 9), [NetEvent::NeedName { refused: None }]);
+    for (bad, why) in [
+        ("", "1 to 16"),
+        ("a-very-long-name-indeed", "1 to 16"),
+        ("bad name", "letters, digits"),
+        ("\u{1b}[31mred", "letters, digits"),
+        ("ann", "taken"),
+    ] {
+        let e = hub.request(9, NetRequest::SetName(bad.into()), now);
+        match &to(&e, 9)[..] {
+            [NetEvent::NeedName { refused: Some(r) }] => assert!(r.contains(why), "{bad}: {r}"),
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    let e = hub.request(9, NetRequest::SetName("Dora".into()), now);
+    assert!(e.contains(&Effect::Registered {
+        key: "key-new".into(),
+        name: "Dora".into()
+    }));
+    match to(&e, 9).last() {
+        Some(NetEvent::Lobby(l)) => {
+            assert_eq!(l.me, "Dora");
+            assert_eq!(l.players[0].name, "Dora", "me first");
+            assert_eq!(l.players.len(), 4);
+            assert_eq!(l.ai_workers, 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Others see Dora arrive.
+    assert!(to(&e, ANN)
+        .iter()
+        .any(|ev| matches!(ev, NetEvent::Lobby(l) if l.players.iter().any(|p| p.name == "Dora"))));
+}
+
+#[test]
+fn a_challenge_accepted_starts_a_game_both_see_move_by_move() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let id = start_game(&mut hub, CHESS_WHITE, now);
+    // Cat watches.
+    let e = hub.request(CAT, NetRequest::Watch(id), now);
+    let cat = room(&e, CAT);
+    assert_eq!((cat.you, cat.spectators), (None, 1));
+    // Only the side to move moves, and only at the ply it sees.
+    let e = play(&mut hub, BOB, id, 0, "e7e5", now);
+    assert!(notices(&e, BOB)[0].contains("not your move"));
+    let e = play(&mut hub, ANN, id, 0, "e2e4", now);
+    for conn in [ANN, BOB, CAT] {
+        assert_eq!(room(&e, conn).tokens, ["e2e4"], "{conn}");
+    }
+    let saves: Vec<&String> = e
+        .iter()
+        .filter_map(|x| match x {
+            Effect::Save { key, game, .. } if game.moves.len() == 1 => Some(key),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(saves, ["key-a", "key-b"], "kept in both players' stores");
+    let e = play(&mut hub, ANN, id, 1, "d2d4", now);
+    assert!(!notices(&e, ANN).is_empty(), "not Ann's move any more");
+    let e = play(&mut hub, BOB, id, 0, "e7e5", now);
+    assert!(notices(&e, BOB)[0].contains("not your move"), "a stale ply");
+    let e = play(&mut hub, BOB, id, 1, "e7e4", now);
+    assert!(!notices(&e, BOB).is_empty(), "illegal");
+    let e = play(&mut hub, BOB, id, 1, "e7e5", now);
+    assert_eq!(room(&e, CAT).tokens, ["e2e4", "e7e5"]);
+    // Fool's mate ends it; the players are free again.
+    let mut hub = self::hub(now);
+    let id = start_game(&mut hub, CHESS_WHITE, now);
+    for (i, (conn, t)) in [(ANN, "f2f3"), (BOB, "e7e5"), (ANN, "g2g4"), (BOB, "d8h4")]
+        .into_iter()
+        .enumerate()
+    {
+        let e = play(&mut hub, conn, id, i, t, now);
+        if i == 3 {
+            let v = room(&e, ANN);
+            assert_eq!(
+                v.outcome,
+                Some(Outcome::Decisive {
+                    winner: Color::Black,
+                    reason: EndReason::Checkmate
+                })
+            );
+            assert!(e
+                .iter()
+                .any(|x| matches!(x, Effect::Save { game, .. } if game.result.as_str() == "0-1")));
+        }
+    }
+}
+
+#[test]
+fn draws_takebacks_resignation_and_chat() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let id = start_game(&mut hub, CHESS_WHITE, now);
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    // A takeback Bob agrees to.
+    let e = hub.request(ANN, NetRequest::Takeback(id), now);
+    assert_eq!(room(&e, BOB).takeback, Some(Color::White));
+    let e = hub.request(
+        BOB,
+        NetRequest::AnswerTakeback {
+            room: id,
+            yes: true,
+        },
+        now,
+    );
+    assert!(room(&e, ANN).tokens.is_empty());
+    // A draw offer declined by moving, then accepted.
+    play(&mut hub, ANN, id, 0, "d2d4", now);
+    let e = hub.request(ANN, NetRequest::Draw(id), now);
+    assert_eq!(room(&e, BOB).draw_offer, Some(Color::White));
+    let e = play(&mut hub, BOB, id, 1, "d7d5", now);
+    assert_eq!(room(&e, ANN).draw_offer, None, "declined by moving");
+    hub.request(BOB, NetRequest::Draw(id), now);
+    // Chat is cleaned of control characters and reaches players and spectators.
+    hub.request(CAT, NetRequest::Watch(id), now);
+    let e = hub.request(
+        ANN,
+        NetRequest::Chat {
+            room: id,
+            text: "hi \u{1b}[2J\u{202e}there".into(),
+        },
+        now,
+    );
+    assert_eq!(
+        room(&e, CAT).chat.last(),
+        Some(&("Ann".to_string(), "hi [2Jthere".to_string()))
+    );
+    let e = hub.request(ANN, NetRequest::Draw(id), now);
+    assert_eq!(
+        room(&e, BOB).outcome,
+        Some(Outcome::Draw {
+            reason: EndReason::Agreement
+        })
+    );
+    // Resignation in a new game.
+    hub.request(ANN, NetRequest::Leave, now);
+    hub.request(BOB, NetRequest::Leave, now);
+    let id = start_game(&mut hub, CHESS_WHITE, now);
+    let e = hub.request(BOB, NetRequest::Resign(id), now);
+    assert_eq!(
+        room(&e, ANN).outcome.and_then(Outcome::winner),
+        Some(Color::White)
+    );
+}
+
+#[test]
+fn a_lost_connection_gets_a_grace_period_and_comes_back_to_the_game() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        minutes: 5,
+        increment_s: 0,
+        pause_when_away: false,
+    };
+    let id = start_game(
+        &mut hub,
+        Terms {
+            clock: Some(clock),
+            ..CHESS_WHITE
+        },
+        now,
+    );
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    let e = hub.disconnect(BOB, now);
+    assert!(notices(&e, ANN)[0].contains("Bob lost the connection: 60 s"));
+    assert_eq!(room(&e, ANN).away.black, Some(60));
+    // Too early to claim.
+    let later = now + Duration::from_secs(10);
+    let e = hub.request(ANN, NetRequest::Claim(id), later);
+    assert!(notices(&e, ANN)[0].contains("nothing to claim"));
+    // Bob comes back with the same key: straight into the game, his clock having run.
+    let e = hub.connect(7, "key-b", later);
+    let back = room(&e, 7);
+    assert_eq!((back.you, back.tokens.len()), (Some(Color::Black), 1));
+    assert_eq!(back.away.black, None);
+    let left = back.clock.unwrap().left_ms.black;
+    assert!((289_000..=291_000).contains(&left), "{left}");
+    // He goes again, for good: after the grace period Ann claims the game.
+    hub.disconnect(7, later);
+    let much_later = later + Duration::from_secs(61);
+    hub.tick(much_later);
+    let e = hub.request(ANN, NetRequest::Claim(id), much_later);
+    assert_eq!(
+        room(&e, ANN).outcome,
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Abandoned
+        })
+    );
+}
+
+#[test]
+fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        minutes: 1,
+        increment_s: 0,
+        pause_when_away: true,
+    };
+    let id = start_game(
+        &mut hub,
+        Terms {
+            clock: Some(clock),
+            ..CHESS_WHITE
+        },
+        now,
+    );
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    hub.disconnect(BOB, now);
+    let e = hub.tick(now + Duration::from_secs(120));
+    assert!(to(&e, ANN).is_empty() || room(&e, ANN).outcome.is_none());
+    let e = hub.connect(8, "key-b", now + Duration::from_secs(120));
+    assert_eq!(room(&e, 8).clock.unwrap().left_ms.black, 60_000, "paused");
+    // Now it runs: a minute later Bob's flag falls.
+    let e = hub.tick(now + Duration::from_secs(181));
+    assert_eq!(
+        room(&e, ANN).outcome,
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Time
+        })
+    );
+}
+
+#[test]
+fn seeks_declines_and_a_second_login() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let e = hub.request(ANN, NetRequest::Seek(CHESS_WHITE), now);
+    let seek = to(&e, CAT)
+        .into_iter()
+        .find_map(|ev| match ev {
+            NetEvent::Lobby(l) => l.challenges.first().cloned(),
+            _ => None,
+        })
+        .expect("everyone sees an open seek");
+    assert_eq!((seek.from.as_str(), seek.to.clone()), ("Ann", None));
+    let e = hub.request(CAT, NetRequest::Accept(seek.id), now);
+    assert_eq!(room(&e, CAT).you, Some(Color::Black));
+    // Bob challenges Cat, who is busy.
+    let e = hub.request(
+        BOB,
+        NetRequest::Challenge {
+            to: "Cat".into(),
+            terms: CHESS_WHITE,
+        },
+        now,
+    );
+    assert!(notices(&e, BOB)[0].contains("playing"));
+    // A second login with Bob's key closes the first connection.
+    let e = hub.connect(20, "key-b", now);
+    assert!(e.contains(&Effect::Close(BOB)));
+    assert!(matches!(&to(&e, BOB)[..], [NetEvent::Bye(_)]));
+}
