@@ -363,3 +363,30 @@ pub fn bench(depth: u32) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `rankup serve`: the SSH game server, until it is stopped.
+pub fn serve(
+    listen: std::net::SocketAddr,
+    data: Option<std::path::PathBuf>,
+    max_clients: usize,
+    per_ip: usize,
+    ai_workers: Option<usize>,
+    idle_minutes: u64,
+) -> Result<(), String> {
+    let data = match data {
+        Some(d) => d,
+        None => DataDir::from_env()
+            .map_err(|e| e.to_string())?
+            .root()
+            .to_path_buf(),
+    };
+    let mut options = rankup::server::ServeOptions::new(data);
+    options.listen = listen;
+    options.max_clients = max_clients.max(1);
+    options.per_ip = per_ip.max(1);
+    if let Some(n) = ai_workers {
+        options.ai_workers = n.max(1);
+    }
+    options.idle = std::time::Duration::from_secs(idle_minutes.clamp(1, 24 * 60) * 60);
+    rankup::server::serve(options)
+}

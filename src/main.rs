@@ -131,6 +131,29 @@ enum Command {
         /// The saved game.
         file: std::path::PathBuf,
     },
+    /// Run a game server any SSH client can join (`ssh -p 2222 HOST`): a lobby, games
+    /// between players, AI games, spectators.
+    Serve {
+        /// Address and port to listen on.
+        #[arg(long, default_value = "0.0.0.0:2222")]
+        listen: std::net::SocketAddr,
+        /// Where the server keeps its host key, the players' names and their games
+        /// (default: the data directory).
+        #[arg(long)]
+        data: Option<std::path::PathBuf>,
+        /// Connections at once, in all.
+        #[arg(long, default_value_t = 64)]
+        max_clients: usize,
+        /// Connections at once from one address.
+        #[arg(long, default_value_t = 4)]
+        per_ip: usize,
+        /// AI searches at once; the others wait their turn (default: one per core).
+        #[arg(long)]
+        ai_workers: Option<usize>,
+        /// Minutes without input before a connection is closed.
+        #[arg(long, default_value_t = 30)]
+        idle_minutes: u64,
+    },
     /// Go on with an unfinished game: the last played one, or FILE. A game of another
     /// rankup session is shown read-only; a saved game outside the games-in-play folder is
     /// played on as a new game, leaving FILE as it is.
@@ -180,6 +203,14 @@ fn main() -> ExitCode {
         Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
         Command::Review { file } => cli::review(&ui, &file),
         Command::Resume { file } => cli::resume(&ui, file.as_deref()),
+        Command::Serve {
+            listen,
+            data,
+            max_clients,
+            per_ip,
+            ai_workers,
+            idle_minutes,
+        } => cli::serve(listen, data, max_clients, per_ip, ai_workers, idle_minutes),
         Command::Perft {
             variant,
             depth,

@@ -1,10 +1,710 @@
-//! `rankup serve`: the game over SSH.
+//! `rankup serve`: the game over SSH. Any SSH client connects (`ssh -p 2222 host`) and gets
+//! the full app in its own terminal, with a lobby to meet other players.
+//!
+//! * [`hub`]: the lobby and game rooms, a pure state machine;
+//! * `session`: one connection's app, the local app's `App` and event loop on a terminal
+//!   that is an SSH channel;
+//! * `pool`: the bounded pool of AI search threads all connections share;
+//! * `store`: the host key, the names players chose, each player's saved games;
+//! * this file: the SSH side (russh), limits, logging and the wiring between them.
+//!
+//! A player is their SSH public key: any key is accepted, passwords never; a client with
+//! no key is told how to make one. Shells, commands, SFTP and every kind of forwarding are
+//! refused.
 
 pub mod hub;
+mod pool;
+mod session;
+mod store;
 
-use russh::keys::{Algorithm, PrivateKey};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// A new host key.
-pub fn new_host_key() -> PrivateKey {
-    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("ed25519 keys can be made")
+use russh::keys::HashAlg;
+use russh::server::{Auth, Config, Handler, Msg, Response, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
+use tokio::net::TcpListener;
+
+use crate::net::{ConnId, NetRequest};
+use crate::save::{DataDir, Timestamp};
+use crate::ui::action::Action;
+use crate::ui::Incoming;
+
+use hub::{Effect, Hub};
+use pool::SearchPool;
+use session::{AppSession, ChannelWriter, InputParser, SharedSize};
+use store::ServerStore;
+
+/// How `rankup serve` runs.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The server's data directory.
+    pub data: PathBuf,
+    /// Connections at once, in all.
+    pub max_clients: usize,
+    /// Connections at once from one IP address.
+    pub per_ip: usize,
+    /// A connection with no input for this long is closed.
+    pub idle: Duration,
+    /// AI searches run at once (the rest wait).
+    pub ai_workers: usize,
+}
+
+impl ServeOptions {
+    /// Defaults: port 2222 on all addresses, 64 clients, 4 per address, 30 minutes idle,
+    /// one AI search per core.
+    pub fn new(data: PathBuf) -> ServeOptions {
+        ServeOptions {
+            listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
+            data,
+            max_clients: 64,
+            per_ip: 4,
+            idle: Duration::from_secs(30 * 60),
+            ai_workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Input a connection may send per second before it is throttled (typing and arrow keys
+/// are far below; a paste or a flood is not).
+const INPUT_RATE: usize = 2048;
+/// Seconds over the rate before the connection is closed.
+const INPUT_STRIKES: u32 = 5;
+
+/// A live connection's links, for delivering the hub's events.
+struct Link {
+    tx: mpsc::Sender<Incoming>,
+    handle: russh::server::Handle,
+    channel: Option<ChannelId>,
+}
+
+/// What every connection shares.
+pub struct Shared {
+    hub: Mutex<Hub>,
+    links: Mutex<HashMap<ConnId, Link>>,
+    store: Mutex<ServerStore>,
+    pool: SearchPool,
+    per_ip: Mutex<HashMap<IpAddr, usize>>,
+    options: ServeOptions,
+}
+
+impl Shared {
+    /// One line on stderr: the time and what happened.
+    pub fn log(&self, text: &str) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "{} {text}", Timestamp::now());
+    }
+
+    fn player_dir(&self, key: &str) -> DataDir {
+        self.store
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .player_dir(key)
+    }
+
+    fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
+        self.hub.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A request from a connection's app.
+    fn request(&self, conn: ConnId, request: NetRequest) {
+        let effects = self.hub().request(conn, request, Instant::now());
+        self.apply(effects);
+    }
+
+    /// The app of `conn` has ended: the player has left.
+    fn app_ended(&self, conn: ConnId) {
+        let effects = self.hub().disconnect(conn, Instant::now());
+        self.apply(effects);
+        let link = self
+            .links
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&conn);
+        if let Some(link) = link {
+            // Closing the channel ends the client's `ssh`.
+            let handle = link.handle;
+            if let Some(channel) = link.channel {
+                tokio_spawn(async move {
+                    let _ = handle.exit_status_request(channel, 0).await;
+                    let _ = handle.eof(channel).await;
+                    let _ = handle.close(channel).await;
+                });
+            }
+        }
+    }
+
+    /// Carries out what the hub asked.
+    fn apply(&self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Send(conn, event) => {
+                    let links = self.links.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(link) = links.get(&conn) {
+                        let _ = link.tx.send(Incoming::App(Box::new(Action::Net(event))));
+                    }
+                }
+                Effect::Close(conn) => {
+                    let links = self.links.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(link) = links.get(&conn) {
+                        let _ = link.tx.send(Incoming::Closed);
+                    }
+                }
+                Effect::Save { key, room, game } => {
+                    let result = self
+                        .store
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .save(&key, room, &game);
+                    if let Err(e) = result {
+                        self.log(&format!("room {room}: not saved for {key}: {e}"));
+                    }
+                }
+                Effect::Registered { key, name } => {
+                    self.log(&format!("new player {name} ({key})"));
+                    let names = self.hub().names();
+                    let result = self
+                        .store
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .write_registry(&names);
+                    if let Err(e) = result {
+                        self.log(&format!("names not saved: {e}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Spawns on the current tokio runtime (the app threads hold a handle to it).
+fn tokio_spawn(f: impl std::future::Future<Output = ()> + Send + 'static) {
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        rt.spawn(f);
+    } else if let Some(rt) = RUNTIME.get() {
+        rt.spawn(f);
+    }
+}
+
+static RUNTIME: std::sync::OnceLock<tokio::runtime::Handle> = std::sync::OnceLock::new();
+
+/// Runs the server until it is stopped (Ctrl-C, SIGTERM).
+///
+/// # Errors
+/// When the data directory, the host key or the address cannot be used.
+pub fn serve(options: ServeOptions) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    let _ = RUNTIME.set(runtime.handle().clone());
+    runtime.block_on(run(options))
+}
+
+async fn run(options: ServeOptions) -> Result<(), String> {
+    let store = ServerStore::open(&options.data)?;
+    let host_key = store.host_key()?;
+    let registry = store.registry()?;
+    let listener = TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    let pool = SearchPool::new(options.ai_workers);
+    let shared = Arc::new(Shared {
+        hub: Mutex::new(Hub::new(registry, pool.workers())),
+        links: Mutex::new(HashMap::new()),
+        store: Mutex::new(store),
+        pool,
+        per_ip: Mutex::new(HashMap::new()),
+        options: options.clone(),
+    });
+    let config = Arc::new(Config {
+        methods: MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..]),
+        auth_rejection_time: Duration::from_secs(1),
+        auth_rejection_time_initial: Some(Duration::from_millis(0)),
+        keys: vec![host_key],
+        inactivity_timeout: Some(options.idle),
+        keepalive_interval: Some(Duration::from_secs(30)),
+        nodelay: true,
+        ..Default::default()
+    });
+    shared.log(&format!(
+        "rankup serve: listening on {local}; data in {}; at most {} clients ({} per address); {} AI searches at once",
+        options.data.display(),
+        options.max_clients,
+        options.per_ip,
+        shared.pool.workers()
+    ));
+    // Clocks fall and grace periods end without anyone typing.
+    {
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(250));
+            loop {
+                tick.tick().await;
+                let effects = shared.hub().tick(Instant::now());
+                shared.apply(effects);
+            }
+        });
+    }
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(|e| format!("cannot watch for SIGTERM: {e}"))?;
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            _ = tokio::signal::ctrl_c() => {
+                shared.log("stopping (interrupted)");
+                return Ok(());
+            }
+            _ = terminate.recv() => {
+                shared.log("stopping (SIGTERM)");
+                return Ok(());
+            }
+        };
+        let (stream, addr) = match accepted {
+            Ok(a) => a,
+            Err(e) => {
+                shared.log(&format!("accept failed: {e}"));
+                continue;
+            }
+        };
+        let total = shared.links.lock().map_or(0, |l| l.len());
+        let from_ip = {
+            let mut per_ip = shared.per_ip.lock().unwrap_or_else(|e| e.into_inner());
+            let n = per_ip.entry(addr.ip()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if total >= options.max_clients || from_ip > options.per_ip {
+            shared.log(&format!(
+                "{addr} refused: {}",
+                if total >= options.max_clients {
+                    "server full"
+                } else {
+                    "too many connections from this address"
+                }
+            ));
+            release_ip(&shared, addr.ip());
+            drop(stream);
+            continue;
+        }
+        let conn = NEXT.fetch_add(1, Ordering::Relaxed);
+        shared.log(&format!("conn {conn}: {addr} connected"));
+        let client = Client::new(Arc::clone(&shared), conn, addr);
+        let config = Arc::clone(&config);
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move {
+            let result = match russh::server::run_stream(config, stream, client).await {
+                Ok(session) => session.await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = result {
+                shared.log(&format!("conn {conn}: {addr}: {e}"));
+            }
+            shared.log(&format!("conn {conn}: {addr} closed"));
+            release_ip(&shared, addr.ip());
+        });
+    }
+}
+
+fn release_ip(shared: &Shared, ip: IpAddr) {
+    let mut per_ip = shared.per_ip.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(n) = per_ip.get_mut(&ip) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            per_ip.remove(&ip);
+        }
+    }
+}
+
+/// One SSH connection.
+struct Client {
+    shared: Arc<Shared>,
+    conn: ConnId,
+    addr: SocketAddr,
+    /// The key fingerprint, once authenticated with a key.
+    key: Option<String>,
+    /// The session channel (only one per connection).
+    channel: Option<ChannelId>,
+    /// The terminal the client asked for: type and size.
+    pty: Option<(String, SharedSize)>,
+    /// The app's loop, once started.
+    tx: Option<mpsc::Sender<Incoming>>,
+    parser: InputParser,
+    /// Input bytes in the current second, when it began, and seconds over the rate.
+    rate: (usize, Instant, u32),
+}
+
+impl Client {
+    fn new(shared: Arc<Shared>, conn: ConnId, addr: SocketAddr) -> Client {
+        Client {
+            shared,
+            conn,
+            addr,
+            key: None,
+            channel: None,
+            pty: None,
+            tx: None,
+            parser: InputParser::default(),
+            rate: (0, Instant::now(), 0),
+        }
+    }
+
+    fn log(&self, text: &str) {
+        self.shared
+            .log(&format!("conn {}: {} {text}", self.conn, self.addr));
+    }
+
+    /// Says `text` on the channel and closes it (for what the server does not do).
+    fn refuse(&self, channel: ChannelId, session: &mut Session, text: &str) {
+        let _ = session.data(channel, format!("rankup: {text}\r\n").into_bytes());
+        let _ = session.exit_status_request(channel, 1);
+        let _ = session.eof(channel);
+        let _ = session.close(channel);
+    }
+}
+
+impl Handler for Client {
+    type Error = russh::Error;
+
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(Some(
+            "rankup: chess variants over SSH. Your SSH key is your identity here.\r\n".into(),
+        ))
+    }
+
+    async fn auth_password(&mut self, _user: &str, _password: &str) -> Result<Auth, Self::Error> {
+        self.log("password login refused");
+        Ok(Auth::reject())
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        _user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
+        self.log(&format!("key {fingerprint}"));
+        self.key = Some(fingerprint);
+        Ok(Auth::Accept)
+    }
+
+    /// A client without a key ends up here: let it in only to be told how to make one.
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        _user: &str,
+        _submethods: &str,
+        _response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        self.log("no key offered");
+        Ok(Auth::Accept)
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.channel.is_some() {
+            reply
+                .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
+        }
+        self.channel = Some(channel.id());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let size = (clamp_cells(col_width), clamp_cells(row_height));
+        self.pty = Some((term.chars().take(64).collect(), Arc::new(Mutex::new(size))));
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (w, h) = (clamp_cells(col_width), clamp_cells(row_height));
+        if let Some((_, size)) = &self.pty {
+            *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
+        }
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Incoming::Term(ratatui::crossterm::event::Event::Resize(
+                w, h,
+            )));
+        }
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(key) = self.key.clone() else {
+            session.channel_success(channel)?;
+            let port = self.shared.options.listen.port();
+            self.refuse(
+                channel,
+                session,
+                &format!(
+                    "players here are known by their SSH key, and your ssh offered none.\r\n\
+                     Make one with:  ssh-keygen -t ed25519\r\n\
+                     then connect again:  ssh -p {port} HOST"
+                ),
+            );
+            return Ok(());
+        };
+        let Some((term, size)) = self.pty.clone() else {
+            session.channel_success(channel)?;
+            self.refuse(
+                channel,
+                session,
+                "rankup needs a terminal: connect with ssh -t (or without -T)",
+            );
+            return Ok(());
+        };
+        if self.tx.is_some() {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
+        session.channel_success(channel)?;
+        let (tx, rx) = mpsc::channel();
+        let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+        let handle = session.handle();
+        // Frames go out in order on the channel.
+        {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                while let Some(bytes) = out_rx.recv().await {
+                    if handle.data(channel, bytes).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        self.shared
+            .links
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(
+                self.conn,
+                Link {
+                    tx: tx.clone(),
+                    handle,
+                    channel: Some(channel),
+                },
+            );
+        self.tx = Some(tx.clone());
+        let effects = self.shared.hub().connect(self.conn, &key, Instant::now());
+        self.shared.apply(effects);
+        let shared = Arc::clone(&self.shared);
+        let app = AppSession {
+            conn: self.conn,
+            key,
+            term,
+            size,
+            writer: ChannelWriter::new(out_tx),
+            channel: (tx, rx),
+        };
+        std::thread::Builder::new()
+            .name(format!("conn-{}", self.conn))
+            .spawn(move || session::run_app(shared, app))
+            .map_err(|_| russh::Error::Disconnect)?;
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let command: String = String::from_utf8_lossy(data).chars().take(40).collect();
+        self.log(&format!("command refused: {command:?}"));
+        session.channel_success(channel)?;
+        self.refuse(
+            channel,
+            session,
+            "commands are not run here; connect without one to play",
+        );
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.log(&format!(
+            "subsystem refused: {:?}",
+            name.chars().take(20).collect::<String>()
+        ));
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        _value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single: bool,
+        _protocol: &str,
+        _cookie: &str,
+        _screen: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.log("X11 forwarding refused");
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.log("agent forwarding refused");
+        Ok(false)
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.log("port forwarding refused");
+        Ok(false)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host: &str,
+        _port: u32,
+        _from: &str,
+        _from_port: u32,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.log("port forwarding refused");
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let now = Instant::now();
+        let (bytes, since, strikes) = &mut self.rate;
+        if now.duration_since(*since) >= Duration::from_secs(1) {
+            if *bytes > INPUT_RATE {
+                *strikes += 1;
+            } else {
+                *strikes = 0;
+            }
+            *bytes = 0;
+            *since = now;
+        }
+        *bytes += data.len();
+        if *strikes >= INPUT_STRIKES {
+            self.log("closed: input flood");
+            if let Some(tx) = &self.tx {
+                let _ = tx.send(Incoming::Closed);
+            }
+            session.disconnect(russh::Disconnect::ByApplication, "input flood", "")?;
+            return Ok(());
+        }
+        if *bytes > INPUT_RATE {
+            // Over the rate: dropped, the player sees no effect of the flood.
+            return Ok(());
+        }
+        if let Some(tx) = &self.tx {
+            for event in self.parser.feed(data) {
+                let _ = tx.send(Incoming::Term(event));
+            }
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Incoming::Closed);
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Incoming::Closed);
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        // However the connection ended, its app ends too (and then tells the hub).
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Incoming::Closed);
+        }
+    }
+}
+
+/// A terminal dimension from the client, within what a screen can be.
+fn clamp_cells(n: u32) -> u16 {
+    n.clamp(1, 1000) as u16
 }

@@ -11,7 +11,9 @@ pub mod browser;
 pub mod input;
 pub mod keeper;
 pub mod layout;
+pub mod lobby;
 pub mod menu;
+pub mod netplay;
 pub mod play;
 pub mod render;
 pub mod review;
@@ -248,38 +250,58 @@ fn line_san(pos: &Position, pv: &[Move]) -> String {
 }
 
 /// Runs `request` on a new thread; progress and the result come back on `tx` as actions.
-fn spawn_search(request: SearchRequest, tx: Sender<Incoming>) -> Job {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
+/// Runs `request` here and now (on whatever thread calls it): its progress and result go
+/// to `tx` as actions; `stop` ends it early.
+pub fn run_search(request: &SearchRequest, stop: &AtomicBool, tx: &Sender<Incoming>) {
     let id = request.id;
-    std::thread::spawn(move || {
-        let pos = &request.position;
-        let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
-            depth,
-            score: score.to_string(),
-            line: line_san(pos, pv),
-            nodes,
-            eval: Some(Eval::from_search(score, pos.turn())),
-        };
-        let info_tx = tx.clone();
-        let result =
-            crate::ai::search(pos, &request.history, &request.limits, &flag, &mut |info| {
-                let _ = info_tx.send(Incoming::App(Box::new(Action::AiInfo {
-                    id,
-                    thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
-                })));
-            });
-        let _ = tx.send(Incoming::App(Box::new(Action::AiDone {
+    let pos = &request.position;
+    let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
+        depth,
+        score: score.to_string(),
+        line: line_san(pos, pv),
+        nodes,
+        eval: Some(Eval::from_search(score, pos.turn())),
+    };
+    let result = crate::ai::search(pos, &request.history, &request.limits, stop, &mut |info| {
+        let _ = tx.send(Incoming::App(Box::new(Action::AiInfo {
             id,
-            best: result.best,
-            thinking: thinking(result.depth, result.score, &result.pv, result.nodes),
+            thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
         })));
     });
-    Job { id, stop }
+    let _ = tx.send(Incoming::App(Box::new(Action::AiDone {
+        id,
+        best: result.best,
+        thinking: thinking(result.depth, result.score, &result.pv, result.nodes),
+    })));
+}
+
+/// Where the loop runs: who does the app's requests and who runs its searches. The local
+/// app's [`Keeper`](keeper::Keeper) does files and gives each search a thread; on the
+/// server a connection also talks to the hub and shares a bounded pool of search threads.
+pub trait Host {
+    /// Does the requests the app has made (files; on the server, the hub's too).
+    fn serve(&mut self, app: &mut App);
+
+    /// Starts `request`; progress and result come back on `tx` as actions. Setting the
+    /// returned flag stops it.
+    fn start_search(&mut self, request: SearchRequest, tx: Sender<Incoming>) -> Arc<AtomicBool>;
+}
+
+impl Host for keeper::Keeper {
+    fn serve(&mut self, app: &mut App) {
+        keeper::Keeper::serve(self, app);
+    }
+
+    fn start_search(&mut self, request: SearchRequest, tx: Sender<Incoming>) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || run_search(&request, &flag, &tx));
+        stop
+    }
 }
 
 /// Starts, keeps or stops the search thread so it matches what the app wants now.
-fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Incoming>) {
+fn steer_search(app: &App, host: &mut impl Host, job: &mut Option<Job>, tx: &Sender<Incoming>) {
     let wanted = app.search_request();
     if let Some(j) = job {
         if wanted.as_ref().map(|r| r.id) != Some(j.id) {
@@ -289,7 +311,9 @@ fn steer_search(app: &App, job: &mut Option<Job>, tx: &Sender<Incoming>) {
     }
     if job.is_none() {
         if let Some(request) = wanted {
-            *job = Some(spawn_search(request, tx.clone()));
+            let id = request.id;
+            let stop = host.start_search(request, tx.clone());
+            *job = Some(Job { id, stop });
         }
     }
 }
@@ -345,7 +369,7 @@ pub struct LoopStats {
 pub fn drive<B: ratatui::backend::Backend>(
     terminal: &mut ratatui::Terminal<B>,
     app: &mut App,
-    keeper: &mut keeper::Keeper,
+    host: &mut impl Host,
     (tx, rx): (Sender<Incoming>, Receiver<Incoming>),
     mut set_mouse: impl FnMut(bool) -> io::Result<()>,
 ) -> io::Result<LoopStats>
@@ -358,7 +382,7 @@ where
     let mut dirty = true;
     let result = (|| {
         while app.running {
-            steer_search(app, &mut job, &tx);
+            steer_search(app, host, &mut job, &tx);
             if dirty {
                 let size = terminal.size().map_err(io::Error::other)?;
                 app.resize(size.width, size.height);
@@ -389,11 +413,11 @@ where
             }
             // Saved before anything else can go wrong: a move is on disk before the loop
             // sleeps again, and a hang-up still writes the last state.
-            keeper.serve(app);
+            host.serve(app);
             if !open {
                 app.update(Action::ForceQuit);
                 // Whatever the quit changed is written before the loop ends.
-                keeper.serve(app);
+                host.serve(app);
             }
             if app.options.mouse != mouse_on {
                 mouse_on = app.options.mouse;

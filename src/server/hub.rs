@@ -243,6 +243,11 @@ impl Hub {
         self
     }
 
+    /// The registry: names by key fingerprint (to be written by the server).
+    pub fn names(&self) -> HashMap<String, String> {
+        self.names.clone()
+    }
+
     /// The player name of a key, if registered.
     pub fn name_of(&self, key: &str) -> Option<&str> {
         self.names.get(key).map(String::as_str)
@@ -671,12 +676,10 @@ impl Hub {
             Side::White => true,
             Side::Black => false,
             // A coin toss: the clock's nanoseconds are as good a coin as any.
-            Side::Random => {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.subsec_nanos())
-                    .is_multiple_of(2)
-            }
+            Side::Random => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos())
+                .is_multiple_of(2),
         };
         let (white, black) = if from_white {
             (ch.from.clone(), me.to_string())

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::net::NetEvent;
 use crate::rules::Move;
 use crate::save::{InPlay, Listing, OpenError, SavedGame, Timestamp};
 
@@ -178,6 +179,20 @@ pub enum Action {
     },
     /// Write the game to a file the player names (when it could not be saved).
     WriteElsewhere,
+    /// Lobby: challenge the highlighted player.
+    Challenge,
+    /// Lobby: post an open seek anyone may accept.
+    Seek,
+    /// Lobby: decline the highlighted challenge (or withdraw my own).
+    Decline,
+    /// Lobby: play the AI (the start screen).
+    PlayAi,
+    /// Game on the server: write a chat line.
+    Chat,
+    /// Game on the server: claim the game of an opponent who left and did not come back.
+    Claim,
+    /// What the game server's hub says (lobby, room, notices).
+    Net(NetEvent),
     /// A file operation's outcome worth telling the player.
     Notice {
         /// The text.

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{Level, SearchLimits};
 use crate::game::{Eval, Game};
+use crate::net::{LobbyView, NetEvent, NetRequest};
 use crate::rules::{ByColor, Color, Position, Square};
 use crate::save::{GameMeta, OpenError, SavedGame};
 use crate::variants::{variant, VariantId};
@@ -16,6 +17,7 @@ use super::action::Action;
 use super::browser::{Browser, BrowserStep};
 use super::input::Context;
 use super::layout::play_layout;
+pub use super::lobby::{Lobby, LobbyStep};
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
     captured, last_move_squares, step_cursor, Clocks, Leave, Picker, Play, Player, Prompt,
@@ -179,6 +181,8 @@ pub enum Screen {
     Browser(Browser),
     /// Looking through a saved game.
     Review(Box<Review>),
+    /// The server's lobby.
+    Lobby(Box<Lobby>),
 }
 
 /// The whole app.
@@ -207,6 +211,12 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     /// The games browser a review was opened from, to go back to.
     pub browser_behind: Option<Browser>,
+    /// The app runs for a connection to the game server: its home is the lobby.
+    pub online: bool,
+    /// The lobby as the hub last described it.
+    pub lobby_view: Option<LobbyView>,
+    /// Requests for the hub waiting for the event loop ([`App::take_net`]).
+    pub net: Vec<NetRequest>,
     /// File operations waiting for the event loop ([`App::take_io`]).
     pub io: Vec<IoRequest>,
     /// The id the next game gets.
@@ -227,6 +237,9 @@ impl App {
             forced: false,
             data_dir: None,
             browser_behind: None,
+            online: false,
+            lobby_view: None,
+            net: Vec::new(),
             io: Vec::new(),
             next_game_id: 1,
         }
@@ -355,6 +368,80 @@ impl App {
         self.screen = Screen::Menu(Menu::new(preselect));
     }
 
+    /// Where leaving a screen goes: the lobby on the server, else the start screen.
+    fn go_home(&mut self, preselect: Option<VariantId>) {
+        if self.online {
+            if let Screen::Play(p) = &self.screen {
+                self.io.push(IoRequest::Release { game_id: p.game_id });
+            }
+            self.browser_behind = None;
+            self.screen = Screen::Lobby(Box::new(Lobby::new(self.lobby_view.clone())));
+        } else {
+            self.show_menu(preselect);
+        }
+    }
+
+    /// The app for a connection to the game server, waiting for the hub's first word (a
+    /// name to choose, or the lobby).
+    pub fn online(options: Options, palette: Palette) -> App {
+        let mut app = App::new(options, palette, None);
+        app.online = true;
+        app.screen = Screen::Lobby(Box::new(Lobby::new(None)));
+        app
+    }
+
+    /// The requests for the hub since the last call, oldest first.
+    pub fn take_net(&mut self) -> Vec<NetRequest> {
+        if let Screen::Play(p) = &mut self.screen {
+            if let Some(net) = &mut p.net {
+                self.net.append(&mut net.outbox);
+            }
+        }
+        std::mem::take(&mut self.net)
+    }
+
+    /// What the hub said.
+    fn net_event(&mut self, event: NetEvent) {
+        match event {
+            NetEvent::NeedName { refused } => {
+                let mut lobby = Lobby::new(None);
+                lobby.naming = Some((String::new(), refused));
+                self.screen = Screen::Lobby(Box::new(lobby));
+            }
+            NetEvent::Lobby(view) => {
+                self.lobby_view = Some(view.clone());
+                if let Screen::Lobby(l) = &mut self.screen {
+                    l.listed(view);
+                }
+            }
+            NetEvent::Room(view) => match &mut self.screen {
+                Screen::Play(p) if p.net.as_ref().is_some_and(|n| n.room == view.room) => {
+                    p.sync_room(view, self.now.unwrap_or_else(Instant::now))
+                }
+                _ => {
+                    let id = self.next_id();
+                    match Play::from_room(view, id, self.now.unwrap_or_else(Instant::now)) {
+                        Ok(play) => {
+                            if let Screen::Play(old) = &self.screen {
+                                self.io.push(IoRequest::Release {
+                                    game_id: old.game_id,
+                                });
+                            }
+                            self.card = None;
+                            self.screen = Screen::Play(Box::new(play));
+                        }
+                        Err(e) => self.notice(e, true),
+                    }
+                }
+            },
+            NetEvent::Notice(text) => self.notice(text, false),
+            NetEvent::Bye(text) => {
+                self.notice(text, true);
+                self.running = false;
+            }
+        }
+    }
+
     /// The search the app wants run now, if any: the AI's move when an AI is to move, or a
     /// hint the player asked for. Pure: asking twice gives the same `id`.
     pub fn search_request(&self) -> Option<SearchRequest> {
@@ -382,7 +469,7 @@ impl App {
                 Level::DEFAULT.limits_with(Duration::from_millis(700), 0),
                 true,
             ),
-            Player::Human => return None,
+            Player::Human | Player::Remote => return None,
         };
         Some(SearchRequest {
             id: p.generation * 2 + u64::from(hint),
@@ -397,6 +484,13 @@ impl App {
     /// an event (no clock running), so an idle app does not wake at all.
     pub fn wake_after(&self) -> Option<Duration> {
         let p = self.play()?;
+        // A grace period counting down on the screen.
+        if p.net
+            .as_ref()
+            .is_some_and(|n| n.away_until.white.is_some() || n.away_until.black.is_some())
+        {
+            return Some(Duration::from_secs(1));
+        }
         let clocks = p.clocks.as_ref()?;
         if p.game.outcome().is_some() {
             return None;
@@ -429,6 +523,9 @@ impl App {
             Screen::Browser(_) => Context::Browser,
             Screen::Review(r) if r.typing.is_some() => Context::Typing,
             Screen::Review(_) => Context::Review,
+            Screen::Lobby(l) if l.naming.is_some() => Context::Typing,
+            Screen::Lobby(l) if l.form.is_some() => Context::LobbyForm,
+            Screen::Lobby(_) => Context::Lobby,
             Screen::Play(p) => {
                 if let Some(Question::Unsaved(_)) = p.question {
                     Context::Unsaved
@@ -462,6 +559,10 @@ impl App {
         if self.file_answer(&action) {
             return;
         }
+        if let Action::Net(event) = action {
+            self.net_event(event);
+            return;
+        }
         if let Some(card) = self.card {
             self.update_card(card, action);
             return;
@@ -473,7 +574,7 @@ impl App {
         match &mut self.screen {
             Screen::Browser(browser) => match browser.update(action) {
                 BrowserStep::Stay => {}
-                BrowserStep::Leave => self.show_menu(None),
+                BrowserStep::Leave => self.go_home(None),
                 BrowserStep::Review(path) => self.io.push(IoRequest::Load {
                     path,
                     play_on: false,
@@ -490,7 +591,7 @@ impl App {
                     Some(browser) => self.screen = Screen::Browser(browser),
                     None => {
                         let id = review.saved.variant;
-                        self.show_menu(Some(id));
+                        self.go_home(Some(id));
                     }
                 },
                 ReviewStep::Export(path, text) => {
@@ -513,8 +614,19 @@ impl App {
                     }
                 },
             },
+            Screen::Lobby(lobby) => match lobby.update(action) {
+                LobbyStep::Stay => {}
+                LobbyStep::Send(request) => self.net.push(request),
+                LobbyStep::Quit => self.running = false,
+                LobbyStep::PlayAi => self.show_menu(None),
+                LobbyStep::Browse => {
+                    self.screen = Screen::Browser(Browser::new());
+                    self.io.push(IoRequest::List);
+                }
+            },
             Screen::Menu(menu) => match menu.update(action) {
                 MenuStep::Stay => {}
+                MenuStep::Quit if self.online => self.go_home(None),
                 MenuStep::Quit => self.running = false,
                 MenuStep::Help => self.card = Some(Card::Help),
                 MenuStep::Browse => {
@@ -563,6 +675,21 @@ impl App {
                     "mouse off: the terminal can select text"
                 });
             }
+            // A game on the server: moves, offers and answers go to the hub.
+            _ if play.net.is_some() && Self::net_play_action(play, &action) => {}
+            Action::NewGame | Action::Cancel
+                if play.net.is_some()
+                    && play.selected.is_none()
+                    && (play.game.outcome().is_some()
+                        || play.net.as_ref().is_some_and(|n| n.me().is_none())) =>
+            {
+                play.tell_server(|_| NetRequest::Leave);
+                self.go_home(None);
+            }
+            Action::NewGame if play.net.is_some() => play.error(
+                "the game goes on: R resigns, D offers a draw; q disconnects (you may come back)"
+                    .into(),
+            ),
             Action::NewGame if play.unsaved(saving) => play.ask_unsaved(Leave::Menu),
             Action::NewGame => {
                 let id = play_variant_id(play);
@@ -579,7 +706,13 @@ impl App {
             }
             Action::Confirm(yes) => match play.question.take() {
                 Some(Question::Quit) if yes => self.running = false,
+                Some(Question::Resign) if yes && play.net.is_some() => {
+                    play.tell_server(NetRequest::Resign)
+                }
                 Some(Question::Resign) if yes => play.resign(),
+                Some(Question::Takeback) => {
+                    play.tell_server(|room| NetRequest::AnswerTakeback { room, yes })
+                }
                 Some(Question::Unsaved(then)) if yes => self.leave(then),
                 _ => {}
             },
@@ -638,6 +771,10 @@ impl App {
                         });
                     }
                     Some(Prompt::CopyPath(then)) => play.ask_unsaved(then),
+                    Some(Prompt::Chat) if !text.is_empty() => {
+                        play.tell_server(|room| NetRequest::Chat { room, text });
+                    }
+                    Some(Prompt::Chat) => {}
                     None => {}
                 }
             }
@@ -664,6 +801,44 @@ impl App {
             }
             other => play.update(other, now),
         }
+    }
+
+    /// The actions that mean something else in a game on the server; true when `action`
+    /// was one of them (and was handled).
+    fn net_play_action(play: &mut Play, action: &Action) -> bool {
+        let playing = play.net.as_ref().is_some_and(|n| n.me().is_some());
+        let over = play.game.outcome().is_some();
+        match action {
+            Action::Undo if playing && !over => {
+                play.tell_server(NetRequest::Takeback);
+                play.info("takeback asked for; waiting for the answer");
+            }
+            Action::Undo | Action::Redo => {
+                play.error("moves are taken back only when the opponent agrees (u asks)".into())
+            }
+            Action::OfferDraw if playing && !over => {
+                let accepting = play
+                    .draw_offer
+                    .is_some_and(|c| Some(c) != play.net.as_ref().and_then(|n| n.me()));
+                play.tell_server(NetRequest::Draw);
+                if !accepting {
+                    play.info("draw offered; a move of the opponent's declines it");
+                }
+            }
+            Action::Hint => play.error("no hints in a game against a person".into()),
+            Action::Claim if playing => play.tell_server(NetRequest::Claim),
+            Action::Chat => {
+                play.selected = None;
+                play.prompt = Some(Prompt::Chat);
+                play.typing = Some(String::new());
+                play.info("chat (Enter sends to the players and spectators, Esc cancels)");
+            }
+            Action::SaveAs | Action::Comment => {
+                play.error("this game is kept on the server, in both players' saved games".into())
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// Leaves the game in play as the player meant to (after a question).
@@ -845,6 +1020,7 @@ impl App {
     fn notice(&mut self, text: String, error: bool) {
         let message = Some(Message { text, error });
         match &mut self.screen {
+            Screen::Lobby(l) => l.message = message,
             Screen::Menu(m) => m.notice = message,
             Screen::Play(p) => p.message = message,
             Screen::Browser(b) => b.message = message,

@@ -26,6 +26,10 @@ pub enum Context {
     Browser,
     /// Reviewing a saved game.
     Review,
+    /// The server's lobby.
+    Lobby,
+    /// The lobby's challenge form.
+    LobbyForm,
 }
 
 /// The action for `key` in `context`, if any.
@@ -95,6 +99,32 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('b') => Some(Browse),
             _ => None,
         },
+        Context::Lobby => match key.code {
+            Up | Char('k') => Some(Move(Dir::Up)),
+            Down | Char('j') => Some(Move(Dir::Down)),
+            Tab | Right | Char('l') => Some(Next),
+            BackTab | Left | Char('h') => Some(Previous),
+            Enter => Some(Start),
+            Char('c') => Some(Challenge),
+            Char('s') => Some(Seek),
+            Char('d') => Some(Decline),
+            Char('a') => Some(PlayAi),
+            Char('b') => Some(Browse),
+            Char('?') => Some(Help),
+            Char('q') => Some(Quit),
+            _ => None,
+        },
+        Context::LobbyForm => match key.code {
+            Up | Char('k') => Some(Move(Dir::Up)),
+            Down | Char('j') => Some(Move(Dir::Down)),
+            Left | Char('h') => Some(Move(Dir::Left)),
+            Right | Char('l') => Some(Move(Dir::Right)),
+            Tab => Some(Next),
+            BackTab => Some(Previous),
+            Enter => Some(Start),
+            Esc | Char('q') => Some(Cancel),
+            _ => None,
+        },
         Context::Browser => match key.code {
             Up | Char('k') => Some(Move(Dir::Up)),
             Down | Char('j') => Some(Move(Dir::Down)),
@@ -143,6 +173,8 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('D') => Some(OfferDraw),
             Char('H') => Some(Hint),
             Char('S') => Some(SaveAs),
+            Char('t') => Some(Chat),
+            Char('C') => Some(Claim),
             Char(';') => Some(Comment),
             Char('q') => Some(Quit),
             PageUp => Some(Scroll(-10)),
@@ -174,7 +206,14 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     (";", "comment on the last move (saved, shown in review)"),
     ("D", "offer a draw / accept the opponent's offer"),
     ("R", "resign"),
-    ("n", "new game (start screen)"),
+    (
+        "n",
+        "new game (start screen); on the server, back to the lobby",
+    ),
+    (
+        "t / C",
+        "on the server: chat / claim a game your opponent left",
+    ),
     ("?", "this help"),
     ("q / Ctrl-C", "quit (q asks first during a game)"),
 ];
@@ -193,6 +232,22 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
     ("p", "play on from the shown position (a new game)"),
     ("x", "export the game as PGN next to its file"),
     ("Esc / q", "back to the start screen"),
+];
+
+/// The keys of the server's lobby, for the help screen.
+pub const LOBBY_KEYS: &[(&str, &str)] = &[
+    ("↑ ↓ / k j", "choose in the list"),
+    ("Tab ← →", "next list: challenges, players, games"),
+    (
+        "Enter",
+        "accept a challenge / challenge a player / watch a game",
+    ),
+    ("c", "challenge the chosen player (game, side, clock)"),
+    ("s", "post an open seek anyone may accept"),
+    ("d", "decline a challenge (or withdraw your own)"),
+    ("a", "play the AI"),
+    ("b", "your saved games on this server"),
+    ("q", "disconnect"),
 ];
 
 /// The keys of the games browser, for the help screen.

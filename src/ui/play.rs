@@ -57,7 +57,7 @@ pub struct Clocks {
     /// The control they were set from.
     pub control: TimeControl,
     /// When the running clock was last updated.
-    last: Option<Instant>,
+    pub(super) last: Option<Instant>,
 }
 
 impl Clocks {
@@ -89,6 +89,9 @@ pub enum Player {
     Human,
     /// The built-in AI at a level.
     Ai(Level),
+    /// A person at another terminal (a game on the server); the name is in the game's
+    /// [`NetPlay`](super::netplay::NetPlay).
+    Remote,
 }
 
 impl Player {
@@ -97,6 +100,7 @@ impl Player {
         match self {
             Player::Human => "human".into(),
             Player::Ai(l) => format!("AI {} ({})", l.number(), l.name()),
+            Player::Remote => "opponent".into(),
         }
     }
 }
@@ -105,7 +109,7 @@ impl Player {
     /// The saved-game form of this player.
     pub fn to_saved(self) -> crate::save::Player {
         match self {
-            Player::Human => crate::save::Player::ANONYMOUS,
+            Player::Human | Player::Remote => crate::save::Player::ANONYMOUS,
             Player::Ai(level) => crate::save::Player::Ai { level },
         }
     }
@@ -129,6 +133,8 @@ pub enum Question {
     /// The game is not on disk: write it elsewhere, or leave it (quit, or go to the start
     /// screen) and lose it?
     Unsaved(Leave),
+    /// The opponent asks to take back their last move: agree?
+    Takeback,
 }
 
 /// Where the player was going when a question stopped them.
@@ -206,6 +212,8 @@ pub struct Play {
     pub turn_started: Option<Instant>,
     /// What the typed text is, when it is not a move.
     pub prompt: Option<Prompt>,
+    /// The room, when this is a game on the server (against a person, or watched).
+    pub net: Option<Box<super::netplay::NetPlay>>,
 }
 
 /// Text typed for something other than a move.
@@ -215,6 +223,8 @@ pub enum Prompt {
     Name,
     /// A comment on the last move (saved with it).
     Comment,
+    /// A chat line to the room (a game on the server).
+    Chat,
     /// A file to write the game to, since it could not be kept in the data directory; then
     /// leave as the player meant to.
     CopyPath(Leave),
@@ -266,6 +276,7 @@ pub(super) fn new_play(
         copy: None,
         turn_started: None,
         prompt: None,
+        net: None,
     }
 }
 
@@ -421,11 +432,18 @@ impl Play {
         }
         self.turn_started.get_or_insert(now);
         let turn = self.game.position().turn();
+        // On the server the hub keeps time: here the clock only counts down for the eye,
+        // while the hub says it runs, and a flag is the hub's to call.
+        let net_running = self.net.as_ref().map(|n| n.clock_runs(turn));
         let Some(clocks) = &mut self.clocks else {
             return;
         };
+        if net_running == Some(false) {
+            clocks.last = Some(now);
+            return;
+        }
         clocks.run(turn, now);
-        if clocks.left[turn].is_zero() {
+        if clocks.left[turn].is_zero() && net_running.is_none() {
             let opponent = !turn;
             let pos = self.game.position();
             let opponent_bare = (pos.pieces_of(opponent) & !pos.royal_square(opponent).bit()) == 0;
@@ -486,8 +504,10 @@ impl Play {
                 }
                 if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
                     clocks.run(mover, now);
-                    clocks.left[mover] += clocks.control.increment;
+                    clocks.left[mover] =
+                        clocks.left[mover].saturating_add(clocks.control.increment);
                 }
+                self.moved_on_server(mover);
                 let text = match self.game.outcome() {
                     Some(o) => format!("{san}: {o}"),
                     None if self.draw_offer == Some(mover) => {
@@ -505,9 +525,20 @@ impl Play {
     pub(super) fn select(&mut self, now: Option<Instant>) {
         let pos = self.game.position().clone();
         if let Some(o) = self.game.outcome() {
-            self.error(format!(
-                "the game is over ({o}); u takes a move back, n starts a new game"
-            ));
+            let next = if self.net.is_some() {
+                "n goes back to the lobby"
+            } else {
+                "u takes a move back, n starts a new game"
+            };
+            self.error(format!("the game is over ({o}); {next}"));
+            return;
+        }
+        if let (Some(net), false) = (&self.net, self.human_to_move()) {
+            let text = match net.me() {
+                Some(_) => format!("it is {}'s move", net.view.names[pos.turn()]),
+                None => "you are watching this game".to_string(),
+            };
+            self.error(text);
             return;
         }
         let turn = pos.turn();
@@ -682,7 +713,12 @@ impl Play {
 
     fn submit_typed(&mut self, now: Option<Instant>) {
         if !self.human_to_move() {
-            self.error("wait for the AI's move".into());
+            let text = if self.net.is_some() {
+                "wait for your opponent's move"
+            } else {
+                "wait for the AI's move"
+            };
+            self.error(text.into());
             return;
         }
         let text = self.typing.clone().unwrap_or_default();
@@ -766,7 +802,8 @@ impl Play {
         if !finished {
             self.meta.ended = None;
         }
-        if !self.worth_keeping() || self.requested == Some(self.generation) {
+        // A game on the server is kept by the server, in each player's store.
+        if self.net.is_some() || !self.worth_keeping() || self.requested == Some(self.generation) {
             return None;
         }
         self.requested = Some(self.generation);

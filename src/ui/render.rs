@@ -14,8 +14,9 @@ use super::app::{
     Play, Player, Prompt, Question, Screen, CLOCK_CHOICES,
 };
 use super::browser::Browser;
-use super::input::{BOARD_KEYS, BROWSER_KEYS, REVIEW_KEYS};
+use super::input::{BOARD_KEYS, BROWSER_KEYS, LOBBY_KEYS, REVIEW_KEYS};
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
+use super::lobby::{FormField, Lobby, LobbyList};
 use super::play::save_error_paragraph;
 use super::review::Review;
 use super::theme::Palette;
@@ -32,6 +33,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Play(play) => render_play(app, play, frame, area),
         Screen::Browser(browser) => render_browser(app, browser, frame, area),
         Screen::Review(review) => render_review(app, review, frame, area),
+        Screen::Lobby(lobby) => render_lobby(app, lobby, frame, area),
     }
     match app.card {
         Some(Card::Help) => render_help(app, frame, area),
@@ -68,14 +70,16 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         return;
     }
     let moves_played = play.game.history().len();
+    let (white, black) = match &play.net {
+        Some(net) => (net.view.names.white.clone(), net.view.names.black.clone()),
+        None => (play.players.white.label(), play.players.black.label()),
+    };
     let title = Line::from(vec![
         Span::styled(" rankup ", p.accent()),
         Span::styled(format!("· {} ", v.name()), p.text()),
         Span::styled(
             format!(
-                "· {} v {} · move {} · {} ",
-                play.players.white.label(),
-                play.players.black.label(),
+                "· {white} v {black} · move {} · {} ",
                 pos.fullmoves(),
                 p.theme.name
             ),
@@ -137,7 +141,15 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         None => {
             let mover = play.players[pos.turn()];
             let who = match mover {
+                Player::Human if play.net.is_some() => format!(" {} (you) to move", pos.turn()),
                 Player::Human => format!(" {} to move", pos.turn()),
+                Player::Remote => format!(
+                    " {} ({}) to move",
+                    pos.turn(),
+                    play.net
+                        .as_ref()
+                        .map_or(String::new(), |n| n.view.names[pos.turn()].clone())
+                ),
                 Player::Ai(_) => format!(" {} ({}) to move", pos.turn(), mover.label()),
             };
             let mut spans = vec![Span::styled(who, p.text())];
@@ -147,7 +159,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                     format!("  {what}: depth {} {} {}", t.depth, t.score, t.line),
                     p.dim(),
                 ));
-            } else if !play.human_to_move() || play.hint_wanted {
+            } else if matches!(mover, Player::Ai(_)) || play.hint_wanted {
                 spans.push(Span::styled("  thinking...", p.dim()));
             }
             if pos.is_check() {
@@ -189,6 +201,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                 play.game.history().last().map_or("", |m| m.san.as_str())
             ),
             Prompt::CopyPath(_) => " write the game to: ".to_string(),
+            Prompt::Chat => " say: ".to_string(),
         };
         let mut spans = vec![
             Span::styled(label, p.accent()),
@@ -269,6 +282,17 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
 fn question_text(play: &Play, q: Question) -> String {
     match q {
         Question::Resign => format!("{} resigns? y/n", play.game.position().turn()),
+        Question::Quit if play.net.is_some() => "Disconnect? The game goes on: connect again \
+                                                  within a minute to carry on. y/n"
+            .to_string(),
+        Question::Takeback => format!(
+            "{} asks to take back the last move: y agrees, n refuses",
+            play.net
+                .as_ref()
+                .map_or("Your opponent".into(), |n| n.view.names
+                    [!play.game.position().turn()]
+                .clone())
+        ),
         Question::Quit => match &play.file {
             Some(_) => "Quit rankup? The game is kept: r on the start screen (or rankup resume) \
                         brings it back. y/n"
@@ -402,6 +426,15 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             Span::styled(format!("{} {:>2}:{:02}  ", c, s / 60, s % 60), style)
         };
         lines.push(Line::from(vec![fmt(Color::White), fmt(Color::Black)]));
+    }
+    for line in play.room_status(app.now) {
+        lines.push(Line::styled(line, p.accent()));
+    }
+    for (name, text) in play.chat_lines(3) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{name}: "), p.accent()),
+            Span::styled(text, p.text()),
+        ]));
     }
     let taken = captured(play);
     for side in Color::ALL {
@@ -717,6 +750,7 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect) {
     let (title, keys) = match &app.screen {
         Screen::Review(_) => ("Review", REVIEW_KEYS),
         Screen::Browser(_) => ("Saved games", BROWSER_KEYS),
+        Screen::Lobby(_) => ("Lobby", LOBBY_KEYS),
         _ => ("Board", BOARD_KEYS),
     };
     let mut lines = vec![Line::styled(title, p.accent())];
@@ -1072,5 +1106,239 @@ fn who(player: &crate::save::Player) -> String {
         crate::save::Player::Human { name: Some(n) } => n.clone(),
         crate::save::Player::Human { name: None } => "human".into(),
         crate::save::Player::Ai { level } => format!("AI {}", level.number()),
+    }
+}
+
+/// The server's lobby: a name to choose on the first visit; then challenges, players online
+/// and games in progress, and the challenge form when open.
+fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let width = area.width as usize;
+    let mut lines = vec![Line::styled(
+        " rankup · chess variants over SSH",
+        p.accent(),
+    )];
+    if let Some((name, refused)) = &lobby.naming {
+        lines.extend([
+            Line::default(),
+            Line::styled(
+                " Welcome! Choose the name others will see you by:",
+                p.text(),
+            ),
+            Line::styled(
+                format!(" 1 to {} letters, digits, - or _", crate::net::NAME_MAX),
+                p.dim(),
+            ),
+            Line::default(),
+            Line::from(vec![
+                Span::styled(" name: ", p.accent()),
+                Span::styled(format!("{name}_"), p.text()),
+            ]),
+            Line::default(),
+        ]);
+        if let Some(why) = refused {
+            lines.push(Line::styled(fit(&format!(" {why}"), width), p.error()));
+        }
+        lines.push(Line::styled(
+            " Enter takes it; your SSH key is you from now on. Esc leaves.",
+            p.dim(),
+        ));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    }
+    let Some(view) = &lobby.view else {
+        lines.push(Line::styled(" connecting...", p.dim()));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    };
+    lines[0] = Line::from(vec![
+        Span::styled(" rankup · lobby ", p.accent()),
+        Span::styled(
+            format!(
+                "· you are {} · {} online · AI games: {} at a time",
+                view.me,
+                view.players.len(),
+                view.ai_workers
+            ),
+            p.dim(),
+        ),
+    ]);
+    let heading = |list: LobbyList, title: &str, hint: &str| {
+        let style = if lobby.list == list {
+            p.accent()
+        } else {
+            p.dim()
+        };
+        Line::from(vec![
+            Span::styled(format!(" {title}"), style),
+            Span::styled(format!("  {hint}"), p.dim()),
+        ])
+    };
+    let row = |list: LobbyList, i: usize, text: String| {
+        let chosen = lobby.list == list && lobby.selected == i;
+        let mark = if chosen { "> " } else { "  " };
+        Line::styled(
+            fit(&format!("   {mark}{text}"), width),
+            if chosen { p.highlight() } else { p.text() },
+        )
+    };
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Challenges,
+        "Challenges and seeks",
+        "Enter accepts · d declines · s posts a seek",
+    ));
+    if view.challenges.is_empty() {
+        lines.push(Line::styled("     none", p.dim()));
+    }
+    for (i, ch) in view.challenges.iter().enumerate() {
+        let who = match (&ch.to, ch.from == view.me) {
+            (_, true) => format!("you → {}", ch.to.clone().unwrap_or_else(|| "anyone".into())),
+            (Some(_), false) => format!("{} → you", ch.from),
+            (None, false) => format!("{} → anyone", ch.from),
+        };
+        lines.push(row(
+            LobbyList::Challenges,
+            i,
+            format!("{who}: {}", ch.terms.describe()),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Players,
+        "Players online",
+        "Enter or c challenges",
+    ));
+    for (i, pl) in view.players.iter().enumerate() {
+        let status = match pl.playing {
+            Some(_) => "playing",
+            None if pl.name == view.me => "you",
+            None => "free",
+        };
+        lines.push(row(
+            LobbyList::Players,
+            i,
+            format!("{:<17} {status}", pl.name),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Games,
+        "Games in progress",
+        "Enter watches",
+    ));
+    if view.games.is_empty() {
+        lines.push(Line::styled("     none", p.dim()));
+    }
+    for (i, g) in view.games.iter().enumerate() {
+        lines.push(row(
+            LobbyList::Games,
+            i,
+            format!(
+                "{} v {} · {} · move {}{}{}",
+                g.names.white,
+                g.names.black,
+                variant(g.variant).name(),
+                g.plies / 2 + 1,
+                g.clock
+                    .map_or(String::new(), |c| format!(" · {}", c.label())),
+                if g.spectators > 0 {
+                    format!(" · {} watching", g.spectators)
+                } else {
+                    String::new()
+                }
+            ),
+        ));
+    }
+    // The footer is the last line, whatever the lists' length.
+    let footer = match &lobby.message {
+        Some(m) => Line::styled(
+            fit(&format!(" {}", m.text), width),
+            if m.error { p.error() } else { p.dim() },
+        ),
+        None => Line::styled(
+            fit(
+                " ↑↓ choose · Tab list · c challenge · s seek · a play the AI · b saved games · ? help · q quit",
+                width,
+            ),
+            p.dim(),
+        ),
+    };
+    let body = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    frame.render_widget(Paragraph::new(lines), body);
+    if area.height > 0 {
+        let last = Rect {
+            y: area.y + area.height - 1,
+            height: 1,
+            ..area
+        };
+        frame.render_widget(Paragraph::new(footer), last);
+    }
+    if let Some(form) = &lobby.form {
+        let focus = |f: FormField| {
+            if form.field == f {
+                p.highlight()
+            } else {
+                p.text()
+            }
+        };
+        let terms = form.terms();
+        let text = vec![
+            Line::styled(
+                match &form.to {
+                    Some(to) => format!("Challenge {to}"),
+                    None => "Open seek: anyone may accept".to_string(),
+                },
+                p.accent(),
+            ),
+            Line::default(),
+            Line::from(vec![
+                Span::styled("game   ", p.dim()),
+                Span::styled(
+                    variant(terms.variant).name().to_string(),
+                    focus(FormField::Game),
+                ),
+            ]),
+            Line::from(vec![
+                Span::styled("you    ", p.dim()),
+                Span::styled(terms.side.label(), focus(FormField::Side)),
+            ]),
+            Line::from(vec![
+                Span::styled("clock  ", p.dim()),
+                Span::styled(
+                    terms.clock.map_or("none".into(), |c| {
+                        format!("{}+{}", c.minutes, c.increment_s)
+                    }),
+                    focus(FormField::Clock),
+                ),
+            ]),
+            Line::from(vec![
+                Span::styled("away   ", p.dim()),
+                Span::styled(
+                    if form.pause_when_away {
+                        "clock stops while a player is disconnected"
+                    } else {
+                        "clock runs on while a player is disconnected"
+                    },
+                    focus(FormField::Pause),
+                ),
+            ]),
+            Line::default(),
+            Line::styled("Tab field · ←→ change · Enter send · Esc cancel", p.dim()),
+        ];
+        let w = 56.min(area.width);
+        let r = centered(area, w, 10);
+        frame.render_widget(Clear, r);
+        frame.render_widget(
+            Paragraph::new(text).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(p.border()),
+            ),
+            r,
+        );
     }
 }

@@ -1,0 +1,289 @@
+//! The lobby of the game server: choosing a name on the first visit, then the players
+//! online, the games in progress and the challenges; challenging, seeking, accepting,
+//! watching, or going off to play the AI.
+
+use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
+use crate::variants::VariantId;
+
+use super::action::{Action, Dir};
+use super::app::Message;
+use super::menu::CLOCK_CHOICES;
+
+/// The lists of the lobby, in Tab order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyList {
+    /// Challenges to me and by me, and open seeks.
+    Challenges,
+    /// Players online.
+    Players,
+    /// Games in progress.
+    Games,
+}
+
+/// The fields of the challenge form, in Tab order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormField {
+    /// The game.
+    Game,
+    /// The side the challenger takes.
+    Side,
+    /// The clock.
+    Clock,
+    /// Whether a disconnected player's clock stops.
+    Pause,
+}
+
+const FORM_FIELDS: [FormField; 4] = [
+    FormField::Game,
+    FormField::Side,
+    FormField::Clock,
+    FormField::Pause,
+];
+
+/// A challenge (to a player) or a seek (to anyone) being filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeForm {
+    /// The player challenged; `None` for an open seek.
+    pub to: Option<String>,
+    /// Index into [`VariantId::ALL`].
+    pub game: usize,
+    /// The side I take.
+    pub side: Side,
+    /// Index into [`CLOCK_CHOICES`].
+    pub clock: usize,
+    /// A disconnected player's clock stops.
+    pub pause_when_away: bool,
+    /// The focused field.
+    pub field: FormField,
+}
+
+impl ChallengeForm {
+    /// What the form proposes.
+    pub fn terms(&self) -> Terms {
+        Terms {
+            variant: VariantId::ALL[self.game],
+            side: self.side,
+            clock: CLOCK_CHOICES[self.clock].map(|(minutes, increment_s)| ClockSetting {
+                minutes,
+                increment_s,
+                pause_when_away: self.pause_when_away,
+            }),
+        }
+    }
+}
+
+/// The lobby screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lobby {
+    /// What the hub last said the lobby is; `None` until it has.
+    pub view: Option<LobbyView>,
+    /// The name being typed, on a first visit (and why the last one was refused).
+    pub naming: Option<(String, Option<String>)>,
+    /// The focused list.
+    pub list: LobbyList,
+    /// The highlighted row of the focused list.
+    pub selected: usize,
+    /// An open challenge form.
+    pub form: Option<ChallengeForm>,
+    /// Bottom-line message.
+    pub message: Option<Message>,
+}
+
+/// What the app should do after a lobby action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyStep {
+    /// Stay in the lobby.
+    Stay,
+    /// Send this to the hub.
+    Send(NetRequest),
+    /// Play the AI (the start screen).
+    PlayAi,
+    /// The player's saved games.
+    Browse,
+    /// Disconnect.
+    Quit,
+}
+
+impl Lobby {
+    /// The lobby waiting for the hub's first word.
+    pub fn new(view: Option<LobbyView>) -> Lobby {
+        Lobby {
+            view,
+            naming: None,
+            list: LobbyList::Challenges,
+            selected: 0,
+            form: None,
+            message: None,
+        }
+    }
+
+    /// How many rows the focused list has.
+    fn rows(&self) -> usize {
+        let Some(v) = &self.view else { return 0 };
+        match self.list {
+            LobbyList::Challenges => v.challenges.len(),
+            LobbyList::Players => v.players.len(),
+            LobbyList::Games => v.games.len(),
+        }
+    }
+
+    /// Takes a new view of the lobby, keeping the highlight in range.
+    pub fn listed(&mut self, view: LobbyView) {
+        self.naming = None;
+        self.view = Some(view);
+        self.selected = self.selected.min(self.rows().saturating_sub(1));
+    }
+
+    fn say(&mut self, text: &str, error: bool) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            error,
+        });
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) -> LobbyStep {
+        if let Some((text, _)) = &mut self.naming {
+            match action {
+                Action::Type(c) if text.chars().count() < NAME_MAX => text.push(c),
+                Action::Backspace => {
+                    text.pop();
+                }
+                Action::Submit => return LobbyStep::Send(NetRequest::SetName(text.clone())),
+                Action::Cancel | Action::Quit => return LobbyStep::Quit,
+                _ => {}
+            }
+            return LobbyStep::Stay;
+        }
+        if let Some(form) = &mut self.form {
+            let at = FORM_FIELDS
+                .iter()
+                .position(|f| *f == form.field)
+                .unwrap_or(0);
+            match action {
+                Action::Next => form.field = FORM_FIELDS[(at + 1) % FORM_FIELDS.len()],
+                Action::Previous => {
+                    form.field = FORM_FIELDS[(at + FORM_FIELDS.len() - 1) % FORM_FIELDS.len()]
+                }
+                Action::Move(dir) => {
+                    let delta: isize = match dir {
+                        Dir::Up | Dir::Left => -1,
+                        Dir::Down | Dir::Right => 1,
+                    };
+                    let step =
+                        |i: usize, n: usize| (i as isize + delta).rem_euclid(n as isize) as usize;
+                    match form.field {
+                        FormField::Game => form.game = step(form.game, VariantId::ALL.len()),
+                        FormField::Side => {
+                            const SIDES: [Side; 3] = [Side::White, Side::Black, Side::Random];
+                            let i = SIDES.iter().position(|s| *s == form.side).unwrap_or(0);
+                            form.side = SIDES[step(i, 3)];
+                        }
+                        FormField::Clock => form.clock = step(form.clock, CLOCK_CHOICES.len()),
+                        FormField::Pause => form.pause_when_away = !form.pause_when_away,
+                    }
+                }
+                Action::Start | Action::Select | Action::Submit => {
+                    let terms = form.terms();
+                    let request = match form.to.clone() {
+                        Some(to) => NetRequest::Challenge { to, terms },
+                        None => NetRequest::Seek(terms),
+                    };
+                    self.form = None;
+                    self.say("sent; waiting for an answer", false);
+                    return LobbyStep::Send(request);
+                }
+                Action::Cancel | Action::Quit => self.form = None,
+                _ => {}
+            }
+            return LobbyStep::Stay;
+        }
+        let n = self.rows();
+        match action {
+            Action::Quit => return LobbyStep::Quit,
+            Action::Browse => return LobbyStep::Browse,
+            Action::PlayAi => return LobbyStep::PlayAi,
+            Action::Move(Dir::Up) if n > 0 => self.selected = (self.selected + n - 1) % n,
+            Action::Move(Dir::Down) if n > 0 => self.selected = (self.selected + 1) % n,
+            Action::Next | Action::Previous => {
+                const LISTS: [LobbyList; 3] =
+                    [LobbyList::Challenges, LobbyList::Players, LobbyList::Games];
+                let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
+                let delta = if action == Action::Next { 1 } else { 2 };
+                self.list = LISTS[(at + delta) % 3];
+                self.selected = 0;
+            }
+            Action::Seek => self.open_form(None),
+            Action::Challenge => match self.selected_player() {
+                Some(name) => self.open_form(Some(name)),
+                None => self.say("choose a player first (Tab to the players)", true),
+            },
+            Action::Start | Action::Select => match self.list {
+                LobbyList::Challenges => {
+                    if let Some(ch) = self.selected_challenge() {
+                        let me = self.view.as_ref().map(|v| v.me.clone()).unwrap_or_default();
+                        if ch.from == me {
+                            self.say("your own: d withdraws it", true);
+                        } else {
+                            return LobbyStep::Send(NetRequest::Accept(ch.id));
+                        }
+                    }
+                }
+                LobbyList::Players => {
+                    if let Some(name) = self.selected_player() {
+                        self.open_form(Some(name));
+                    }
+                }
+                LobbyList::Games => {
+                    let room = self
+                        .view
+                        .as_ref()
+                        .and_then(|v| v.games.get(self.selected))
+                        .map(|g| g.room);
+                    if let Some(room) = room {
+                        return LobbyStep::Send(NetRequest::Watch(room));
+                    }
+                }
+            },
+            Action::Decline => {
+                if let Some(ch) = self.selected_challenge() {
+                    let me = self.view.as_ref().map(|v| v.me.clone()).unwrap_or_default();
+                    return LobbyStep::Send(if ch.from == me {
+                        NetRequest::Withdraw(ch.id)
+                    } else {
+                        NetRequest::Decline(ch.id)
+                    });
+                }
+            }
+            _ => {}
+        }
+        LobbyStep::Stay
+    }
+
+    fn selected_challenge(&self) -> Option<crate::net::ChallengeView> {
+        (self.list == LobbyList::Challenges)
+            .then(|| self.view.as_ref()?.challenges.get(self.selected).cloned())
+            .flatten()
+    }
+
+    /// The highlighted player, other than me.
+    fn selected_player(&self) -> Option<String> {
+        let v = self.view.as_ref()?;
+        (self.list == LobbyList::Players)
+            .then(|| v.players.get(self.selected))
+            .flatten()
+            .filter(|p| p.name != v.me)
+            .map(|p| p.name.clone())
+    }
+
+    fn open_form(&mut self, to: Option<String>) {
+        self.form = Some(ChallengeForm {
+            to,
+            game: 0,
+            side: Side::Random,
+            clock: 2,
+            pause_when_away: false,
+            field: FormField::Game,
+        });
+    }
+}

@@ -1,0 +1,258 @@
+//! A game on the server, in the same play screen as a local game: the board follows the
+//! room the hub keeps (moves, clocks, offers, chat), and the player's own moves and answers
+//! go to the hub as requests.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::net::{NetRequest, RoomId, RoomView};
+use crate::notation::coord;
+use crate::rules::{ByColor, Color, Position};
+use crate::save::GameMeta;
+use crate::variants::variant;
+
+use super::play::{new_play, Play, Player, Question, TimeControl};
+
+/// What a play screen knows of its room on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetPlay {
+    /// The room.
+    pub room: RoomId,
+    /// The last view of it the hub sent.
+    pub view: RoomView,
+    /// Requests for the hub, taken by [`App::take_net`](super::app::App::take_net).
+    pub outbox: Vec<NetRequest>,
+    /// When each absent player's grace period ends, as this app's clock reckons it (the
+    /// view gives seconds left when it was made).
+    pub away_until: ByColor<Option<Instant>>,
+}
+
+impl NetPlay {
+    /// The side this player plays; `None` when watching.
+    pub fn me(&self) -> Option<Color> {
+        self.view.you
+    }
+
+    /// Whether the hub runs `turn`'s clock.
+    pub fn clock_runs(&self, turn: Color) -> bool {
+        self.view.clock.and_then(|c| c.running) == Some(turn)
+    }
+}
+
+/// The game a room's view describes.
+fn game_of(view: &RoomView) -> Result<Game, String> {
+    let v = variant(view.variant);
+    let start = Position::from_fen(v, &view.start).map_err(|e| e.to_string())?;
+    let mut game = Game::new(start);
+    for token in &view.tokens {
+        let mv = coord::parse(game.position(), token).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
+    }
+    if let (Some(o), None) = (view.outcome, game.outcome()) {
+        game.declare(o);
+    }
+    Ok(game)
+}
+
+impl Play {
+    /// The play screen for a room: the viewer's side at the bottom, the other side (or
+    /// both, for a spectator) played from the server.
+    ///
+    /// # Errors
+    /// When the view does not replay (a server of another version).
+    pub fn from_room(view: RoomView, game_id: u64, now: Instant) -> Result<Play, String> {
+        let game = game_of(&view)?;
+        let me = view.you;
+        let players = ByColor {
+            white: if me == Some(Color::White) {
+                Player::Human
+            } else {
+                Player::Remote
+            },
+            black: if me == Some(Color::Black) {
+                Player::Human
+            } else {
+                Player::Remote
+            },
+        };
+        let meta = GameMeta::new(
+            crate::save::Player::Human {
+                name: Some(view.names.white.clone()),
+            },
+            crate::save::Player::Human {
+                name: Some(view.names.black.clone()),
+            },
+        );
+        let clock = view.clock.map(|c| TimeControl {
+            base: Duration::from_secs(c.setting.minutes * 60),
+            increment: Duration::from_secs(c.setting.increment_s),
+        });
+        let mut play = new_play(
+            game,
+            clock,
+            me == Some(Color::Black),
+            players,
+            meta,
+            game_id,
+        );
+        play.message = Some(super::app::Message {
+            text: match me {
+                Some(_) => format!(
+                    "{} v {}: good game! t chats, D offers a draw, u asks for a takeback",
+                    view.names.white, view.names.black
+                ),
+                None => "watching: t chats, Esc back to the lobby".to_string(),
+            },
+            error: false,
+        });
+        play.net = Some(Box::new(NetPlay {
+            room: view.room,
+            view: view.clone(),
+            outbox: Vec::new(),
+            away_until: ByColor::default(),
+        }));
+        play.sync_room(view, now);
+        Ok(play)
+    }
+
+    /// Brings the board, clocks, offers and chat in line with the room's latest view.
+    pub fn sync_room(&mut self, view: RoomView, now: Instant) {
+        let Some(net) = &mut self.net else { return };
+        let before = net.view.clone();
+        net.view = view.clone();
+        for c in Color::ALL {
+            net.away_until[c] = view.away[c].map(|s| now + Duration::from_secs(s));
+        }
+        let local: Vec<String> = self
+            .game
+            .history()
+            .iter()
+            .map(|m| m.token.clone())
+            .collect();
+        let same =
+            local.len() == view.tokens.len() && local.iter().zip(&view.tokens).all(|(a, b)| a == b);
+        if !same {
+            let extends = view.tokens.len() == local.len() + 1
+                && local.iter().zip(&view.tokens).all(|(a, b)| a == b);
+            let next = extends
+                .then(|| coord::parse(self.game.position(), view.tokens.last()?).ok())
+                .flatten();
+            match next {
+                Some(mv) => {
+                    let san = crate::notation::san::format(self.game.position(), &mv);
+                    if self.game.play(mv).is_ok() {
+                        self.info(&format!("played {san}"));
+                    }
+                }
+                None => match game_of(&view) {
+                    Ok(game) => {
+                        self.game = game;
+                        if view.tokens.len() < local.len() {
+                            self.info("move taken back");
+                        }
+                    }
+                    Err(e) => self.error(format!("the server's game does not replay: {e}")),
+                },
+            }
+            self.changed();
+            self.selected = None;
+            self.picker = None;
+            self.scroll = None;
+        }
+        if let (Some(o), None) = (view.outcome, self.game.outcome()) {
+            self.game.declare(o);
+            self.changed();
+        }
+        if let (Some(o), None) = (view.outcome, before.outcome) {
+            self.info(&format!("{o} (n or Esc: back to the lobby)"));
+        }
+        if let (Some(c), Some(clocks)) = (view.clock, &mut self.clocks) {
+            clocks.left = ByColor {
+                white: Duration::from_millis(c.left_ms.white),
+                black: Duration::from_millis(c.left_ms.black),
+            };
+            clocks.last = None;
+        }
+        self.draw_offer = view.draw_offer;
+        let me = view.you;
+        if let (Some(me), Some(by)) = (me, view.draw_offer) {
+            if by != me && before.draw_offer != Some(by) {
+                self.info(&format!(
+                    "{} offers a draw: D accepts, a move declines",
+                    view.names[by]
+                ));
+            }
+        }
+        match (me, view.takeback) {
+            (Some(me), Some(by)) if by != me => self.question = Some(Question::Takeback),
+            _ if self.question == Some(Question::Takeback) => self.question = None,
+            _ => {}
+        }
+        if let Some((name, text)) = view.chat.last() {
+            if before.chat.last() != view.chat.last() {
+                self.info(&format!("{name}: {text}"));
+            }
+        }
+    }
+
+    /// After a move of `mover`'s on this board: on the server, the hub hears of it.
+    pub(super) fn moved_on_server(&mut self, mover: Color) {
+        let ply = self.game.history().len();
+        let token = self.game.history().last().map(|m| m.token.clone());
+        if let (Some(net), Some(token)) = (&mut self.net, token) {
+            if net.me() == Some(mover) {
+                net.outbox.push(NetRequest::Move {
+                    room: net.room,
+                    ply: ply - 1,
+                    token,
+                });
+            }
+        }
+    }
+
+    /// Queues a request to the hub for this room.
+    pub(super) fn tell_server(&mut self, request: impl FnOnce(RoomId) -> NetRequest) {
+        if let Some(net) = &mut self.net {
+            let r = request(net.room);
+            net.outbox.push(r);
+        }
+    }
+
+    /// Lines for the side panel about the room at `now`: who is away (and how long they
+    /// have left to come back), who watches.
+    pub fn room_status(&self, now: Option<Instant>) -> Vec<String> {
+        let Some(net) = &self.net else {
+            return Vec::new();
+        };
+        let v = &net.view;
+        let mut out = Vec::new();
+        for c in Color::ALL {
+            let Some(until) = net.away_until[c] else {
+                continue;
+            };
+            let left = now.map_or(v.away[c].unwrap_or(0), |now| {
+                until.saturating_duration_since(now).as_secs()
+            });
+            match left {
+                0 if v.outcome.is_none() && net.me() == Some(!c) => {
+                    out.push(format!("{} left: C claims the game", v.names[c]))
+                }
+                0 if v.outcome.is_none() => out.push(format!("{} left", v.names[c])),
+                0 => {}
+                s => out.push(format!("{} away: {s} s to come back", v.names[c])),
+            }
+        }
+        if v.spectators > 0 {
+            out.push(format!("{} watching", v.spectators));
+        }
+        out
+    }
+
+    /// The chat lines to show, last `n`.
+    pub fn chat_lines(&self, n: usize) -> Vec<(String, String)> {
+        self.net.as_ref().map_or(Vec::new(), |net| {
+            let c = &net.view.chat;
+            c[c.len().saturating_sub(n)..].to_vec()
+        })
+    }
+}

@@ -1,0 +1,319 @@
+//! `rankup serve` with the real OpenSSH client in real terminals (tmux): two players meet in
+//! the lobby, play by typed moves and both see them, one drops and comes back into the same
+//! game, a third watches; commands, forwarding, SFTP, passwords and garbage are refused
+//! while the server goes on serving.
+//!
+//! Needs tmux, ssh and ssh-keygen; without them the tests report themselves skipped unless
+//! `RANKUP_REQUIRE_TMUX` is set (CI installs them).
+
+mod tmux;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tmux::{bin, data_dir, Tmux};
+
+/// A running `rankup serve` on a loopback port, with its log.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    fn start(data: &Path) -> Server {
+        let mut child = Command::new(bin())
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let stderr = child.stderr.take().unwrap();
+        let log = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        {
+            let log = Arc::clone(&log);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines() {
+                    let Ok(line) = line else { break };
+                    if let Some(rest) = line.split("listening on 127.0.0.1:").nth(1) {
+                        let port: u16 = rest.split(';').next().unwrap().parse().unwrap();
+                        let _ = tx.send(port);
+                    }
+                    log.lock().unwrap().push_str(&(line + "\n"));
+                }
+            });
+        }
+        let port = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server says where it listens");
+        Server { child, port, log }
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    fn wait_log(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.log().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "no {text:?} in the log:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn have_ssh() -> bool {
+    let ok = Command::new("ssh").arg("-V").output().is_ok()
+        && Command::new("ssh-keygen").arg("-?").output().is_ok();
+    if !ok {
+        assert!(
+            std::env::var_os("RANKUP_REQUIRE_TMUX").is_none(),
+            "ssh is required here but not installed"
+        );
+        eprintln!("skipped: ssh is not installed");
+    }
+    ok
+}
+
+/// A new ed25519 key in `dir`.
+fn key(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    path
+}
+
+const SSH_OPTIONS: &str =
+    "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR";
+
+/// A player's terminal: `ssh -tt` into the server, in tmux.
+fn connect(name: &str, key: &Path, port: u16, data: &Path) -> Tmux {
+    let tmux = Tmux::new(&format!("ssh-{name}")).expect("tmux");
+    tmux.start(
+        data,
+        &format!(
+            "ssh -p {port} -tt -i '{}' {SSH_OPTIONS} {name}@127.0.0.1; sleep 60",
+            key.display()
+        ),
+    );
+    tmux
+}
+
+/// `ssh` with `args`, never asking anything (BatchMode), unless the args say otherwise
+/// first (the first value of an option wins).
+fn ssh(args: &str, key: &Path, port: u16) -> (i32, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(
+            format!(
+                "ssh -p {port} -i '{}' {SSH_OPTIONS} {args} 2>&1 </dev/null",
+                key.display()
+            )
+            .replacen(
+                "ssh -p",
+                "ssh -o BatchMode=yes -p",
+                usize::from(!args.contains("BatchMode")),
+            ),
+        )
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve");
+    let keys = data_dir("serve-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let (ann_key, bob_key, cat_key) = (key(&keys, "ann"), key(&keys, "bob"), key(&keys, "cat"));
+
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("Choose the name");
+    ann.keys(&["Ann", "Enter"]);
+    ann.wait_for("you are Ann");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("Choose the name");
+    // A name already taken is refused, with why.
+    bob.keys(&["ann", "Enter"]);
+    bob.wait_for("ann is taken");
+    for _ in 0..3 {
+        bob.keys(&["BSpace"]);
+    }
+    bob.keys(&["Bob", "Enter"]);
+    bob.wait_for("you are Bob");
+    ann.wait_for("Bob               free");
+
+    // Ann challenges Bob to PromoChess, 5+3, Ann White.
+    ann.keys(&["Tab", "Down", "c"]);
+    ann.wait_for("Challenge Bob");
+    // PromoChess is second from the end of the list; white is two steps left of random.
+    ann.keys(&["Left", "Left"]);
+    ann.keys(&["Tab", "Left", "Left"]);
+    ann.wait_for("game   PromoChess");
+    ann.wait_for("you    white");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → you: PromoChess, 5+3");
+    bob.keys(&["Enter"]);
+    ann.wait_for("White (you) to move");
+    bob.wait_for("White (Ann) to move");
+
+    // Typed moves; both screens show them.
+    ann.type_move("e4");
+    bob.wait_for("1. e4");
+    bob.wait_for("Black (you) to move");
+    bob.type_move("e6");
+    ann.wait_for("1. e4        e6");
+
+    // Cat watches.
+    let cat = connect("cat", &cat_key, port, &data);
+    cat.wait_for("Choose the name");
+    cat.keys(&["Cat", "Enter"]);
+    cat.wait_for("Ann v Bob · PromoChess");
+    cat.keys(&["Tab", "Tab", "Enter"]);
+    cat.wait_for("watching");
+    cat.wait_for("1. e4        e6");
+    ann.wait_for("1 watching");
+
+    // Bob's connection drops: Ann is told, and Bob comes back into the same game.
+    bob.kill_session();
+    ann.wait_for("Bob away:");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("1. e4        e6");
+    bob.wait_for("White (Ann) to move");
+    ann.type_move("d4");
+    bob.wait_for("2. d4");
+    cat.wait_for("2. d4");
+    // A chat line reaches everyone.
+    bob.keys(&["t"]);
+    bob.keys(&["good luck", "Enter"]);
+    ann.wait_for("Bob: good luck");
+    cat.wait_for("Bob: good luck");
+
+    // Bob resigns; both games are kept in each player's saved games.
+    bob.keys(&["R", "y"]);
+    ann.wait_for("White wins by resignation");
+    let saved: Vec<PathBuf> = walk(&data.join("players"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/saves/"))
+        .collect();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    for path in &saved {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains("\"1-0\"") && text.contains("d3d4"), "{text}");
+    }
+    drop((ann, bob, cat));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn commands_forwarding_sftp_passwords_and_garbage_are_refused() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-refuse");
+    let keys = data_dir("serve-refuse-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let k = key(&keys, "dan");
+
+    // A player who stays connected through all of it.
+    let dan = connect("dan", &k, port, &data);
+    dan.wait_for("Choose the name");
+    dan.keys(&["Dan", "Enter"]);
+    dan.wait_for("you are Dan");
+
+    let other = key(&keys, "eve");
+    let (code, out) = ssh("eve@127.0.0.1 ls /", &other, port);
+    assert_ne!(code, 0);
+    assert!(out.contains("commands are not run here"), "{out}");
+    let (code, out) = ssh(
+        "-N -o ExitOnForwardFailure=yes -R 0:127.0.0.1:22 eve@127.0.0.1",
+        &other,
+        port,
+    );
+    assert_ne!(code, 0, "{out}");
+    server.wait_log("port forwarding refused");
+    let (code, _) = ssh("-s eve@127.0.0.1 sftp", &other, port);
+    assert_ne!(code, 0);
+    server.wait_log("subsystem refused");
+    let (code, out) = ssh(
+        "-o PubkeyAuthentication=no -o PreferredAuthentications=password eve@127.0.0.1",
+        &other,
+        port,
+    );
+    assert_ne!(code, 0);
+    assert!(out.contains("Permission denied"), "{out}");
+    // No key at all: told how to make one.
+    let (code, out) = ssh(
+        "-tt -o BatchMode=no -o PubkeyAuthentication=no -o PreferredAuthentications=keyboard-interactive eve@127.0.0.1",
+        &other,
+        port,
+    );
+    assert_ne!(code, 0);
+    assert!(out.contains("ssh-keygen -t ed25519"), "{out}");
+    // Garbage, and a client that hangs up mid-handshake.
+    for junk in [
+        &b"\x00\xffGET / HTTP/1.1\r\n\r\n"[..],
+        b"SSH-2.0-x\r\n\x00\x00\x00\x0c",
+    ] {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let _ = s.write_all(junk);
+        drop(s);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // The server still serves, and Dan's session still works.
+    dan.keys(&["a"]);
+    dan.wait_for("Game");
+    dan.keys(&["Enter"]);
+    dan.wait_for("White to move");
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else if p.extension().is_some_and(|e| e == "ron")
+                && !p.file_name().unwrap().to_string_lossy().starts_with('.')
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
