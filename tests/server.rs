@@ -4,7 +4,7 @@
 //! while the server goes on serving.
 //!
 //! Needs tmux, ssh and ssh-keygen; without them the tests report themselves skipped unless
-//! `RANKUP_REQUIRE_TMUX` is set (CI installs them).
+//! `RANKUP_REQUIRE_TMUX` / `RANKUP_REQUIRE_SSH` are set (CI installs them).
 
 mod tmux;
 
@@ -85,7 +85,7 @@ fn have_ssh() -> bool {
         && Command::new("ssh-keygen").arg("-?").output().is_ok();
     if !ok {
         assert!(
-            std::env::var_os("RANKUP_REQUIRE_TMUX").is_none(),
+            std::env::var_os("RANKUP_REQUIRE_SSH").is_none(),
             "ssh is required here but not installed"
         );
         eprintln!("skipped: ssh is not installed");
