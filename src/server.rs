@@ -35,9 +35,10 @@ use crate::save::{DataDir, Timestamp};
 use crate::ui::action::Action;
 use crate::ui::Incoming;
 
+use crate::ui::remote::{ChannelWriter, InputParser, SharedSize};
 use hub::{Effect, Hub};
 use pool::SearchPool;
-use session::{AppSession, ChannelWriter, InputParser, SharedSize};
+use session::AppSession;
 use store::ServerStore;
 
 /// How `rankup serve` runs.
@@ -457,9 +458,7 @@ impl Handler for Client {
             *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
         }
         if let Some(tx) = &self.tx {
-            let _ = tx.send(Incoming::Term(ratatui::crossterm::event::Event::Resize(
-                w, h,
-            )));
+            let _ = tx.send(crate::ui::remote::resize(w, h));
         }
         Ok(())
     }
@@ -532,7 +531,11 @@ impl Handler for Client {
             key,
             term,
             size,
-            writer: ChannelWriter::new(out_tx),
+            writer: ChannelWriter::new(Box::new(move |bytes| {
+                out_tx.send(bytes).map_err(|_| {
+                    std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the connection is closed")
+                })
+            })),
             channel: (tx, rx),
         };
         std::thread::Builder::new()

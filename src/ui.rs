@@ -15,6 +15,7 @@ pub mod lobby;
 pub mod menu;
 pub mod netplay;
 pub mod play;
+pub mod remote;
 pub mod render;
 pub mod review;
 pub mod theme;

@@ -361,19 +361,26 @@ impl App {
     /// Leaves whatever screen is up for the start screen (its list of unfinished games is
     /// read again), letting go of the game in play.
     fn show_menu(&mut self, preselect: Option<VariantId>) {
-        if let Screen::Play(p) = &self.screen {
-            self.io.push(IoRequest::Release { game_id: p.game_id });
-        }
+        self.leave_play_screen();
         self.browser_behind = None;
         self.screen = Screen::Menu(Menu::new(preselect));
+    }
+
+    /// Before the play screen is replaced: its file is let go, its requests for the hub
+    /// are kept.
+    fn leave_play_screen(&mut self) {
+        if let Screen::Play(p) = &mut self.screen {
+            self.io.push(IoRequest::Release { game_id: p.game_id });
+            if let Some(net) = &mut p.net {
+                self.net.append(&mut net.outbox);
+            }
+        }
     }
 
     /// Where leaving a screen goes: the lobby on the server, else the start screen.
     fn go_home(&mut self, preselect: Option<VariantId>) {
         if self.online {
-            if let Screen::Play(p) = &self.screen {
-                self.io.push(IoRequest::Release { game_id: p.game_id });
-            }
+            self.leave_play_screen();
             self.browser_behind = None;
             self.screen = Screen::Lobby(Box::new(Lobby::new(self.lobby_view.clone())));
         } else {
@@ -422,11 +429,7 @@ impl App {
                     let id = self.next_id();
                     match Play::from_room(view, id, self.now.unwrap_or_else(Instant::now)) {
                         Ok(play) => {
-                            if let Screen::Play(old) = &self.screen {
-                                self.io.push(IoRequest::Release {
-                                    game_id: old.game_id,
-                                });
-                            }
+                            self.leave_play_screen();
                             self.card = None;
                             self.screen = Screen::Play(Box::new(play));
                         }
@@ -683,7 +686,7 @@ impl App {
                     && (play.game.outcome().is_some()
                         || play.net.as_ref().is_some_and(|n| n.me().is_none())) =>
             {
-                play.tell_server(|_| NetRequest::Leave);
+                self.net.push(NetRequest::Leave);
                 self.go_home(None);
             }
             Action::NewGame if play.net.is_some() => play.error(

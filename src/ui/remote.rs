@@ -1,0 +1,211 @@
+//! The app on a remote terminal (a connection to the game server): a crossterm backend that
+//! writes into a byte sink instead of this process's terminal, sized by what the client
+//! says, and a parser (terminput, the crossterm parser as a library) for the bytes the
+//! client's terminal sends. The loop and every widget are the local app's.
+
+use std::io::{self, Write};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::crossterm::event::Event;
+use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::layout::{Position, Size};
+use ratatui::Terminal;
+
+use super::app::{App, Options};
+use super::theme::{ColorMode, Palette, Theme};
+use super::{drive, Host, Incoming, LoopStats};
+
+/// Where a remote terminal's bytes go: a function taking each flushed frame (it fails once
+/// the connection is gone).
+pub type Sink = Box<dyn FnMut(Vec<u8>) -> io::Result<()> + Send>;
+
+/// Bytes for a remote terminal: collected while a frame is drawn, handed on at flush.
+pub struct ChannelWriter {
+    buffer: Vec<u8>,
+    out: Sink,
+}
+
+impl ChannelWriter {
+    /// A writer whose flushed bytes go to `out`.
+    pub fn new(out: Sink) -> ChannelWriter {
+        ChannelWriter {
+            buffer: Vec::new(),
+            out,
+        }
+    }
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        (self.out)(std::mem::take(&mut self.buffer))
+    }
+}
+
+/// The size of a remote terminal, as its client last said (pty request, window change).
+pub type SharedSize = Arc<Mutex<(u16, u16)>>;
+
+/// A crossterm backend for a remote terminal: everything is written into the channel; the
+/// size is the client's, not this process's terminal's.
+pub struct SshBackend {
+    inner: CrosstermBackend<ChannelWriter>,
+    size: SharedSize,
+    cursor: Position,
+}
+
+impl SshBackend {
+    /// A backend writing to `writer`, `size` big.
+    pub fn new(writer: ChannelWriter, size: SharedSize) -> SshBackend {
+        SshBackend {
+            inner: CrosstermBackend::new(writer),
+            size,
+            cursor: Position::ORIGIN,
+        }
+    }
+
+    fn cells(&self) -> (u16, u16) {
+        *self.size.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Backend for SshBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        // Asking the remote terminal would need its answer on the input stream; the last
+        // position set is what ratatui needs.
+        Ok(self.cursor)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.cursor = position.into();
+        self.inner.set_cursor_position(self.cursor)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        let (width, height) = self.cells();
+        Ok(Size { width, height })
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        Ok(WindowSize {
+            columns_rows: self.size()?,
+            pixels: Size::default(),
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+/// Turns the bytes a remote terminal sends into key events (with a well-kept parser, as
+/// crossterm does for a local terminal), keeping an escape sequence split across packets.
+#[derive(Debug, Default)]
+pub struct InputParser {
+    pending: Vec<u8>,
+}
+
+impl InputParser {
+    /// The events in `bytes`, in order; an unfinished sequence waits for more bytes.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
+        let mut out = Vec::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            self.pending.push(b);
+            // A lone ESC followed by more bytes in the same packet starts a sequence.
+            if self.pending == [0x1b] && i + 1 < bytes.len() {
+                continue;
+            }
+            match terminput::Event::parse_from(&self.pending) {
+                Ok(Some(event)) => {
+                    if let Ok(ev) = terminput_crossterm::to_crossterm(event) {
+                        out.push(ev);
+                    }
+                    self.pending.clear();
+                }
+                Ok(None) if self.pending.len() < 64 => {}
+                // Garbage, or a sequence that never ends: drop it.
+                _ => self.pending.clear(),
+            }
+        }
+        out
+    }
+}
+
+/// The event a window change becomes.
+pub fn resize(cols: u16, rows: u16) -> Incoming {
+    Incoming::Term(Event::Resize(cols, rows))
+}
+
+/// Colours for a remote terminal of type `term` (`xterm-256color`...).
+pub fn palette_for(term: &str) -> Palette {
+    Palette::new(
+        Theme::builtin("dark").expect("BUG: the dark theme is built in"),
+        ColorMode::detect(None, None, Some(term)),
+    )
+}
+
+/// A connection's app on the server: online, glyphs on, no mouse.
+pub fn online_app(term: &str) -> App {
+    App::online(
+        Options {
+            glyphs: true,
+            mouse: false,
+        },
+        palette_for(term),
+    )
+}
+
+/// Runs `app` on a remote terminal until it quits: the alternate screen for the game, the
+/// client's own screen back at the end.
+///
+/// # Errors
+/// When the connection is gone mid-frame.
+pub fn run_remote(
+    app: &mut App,
+    host: &mut impl Host,
+    channel: (Sender<Incoming>, Receiver<Incoming>),
+    mut writer: ChannelWriter,
+    size: SharedSize,
+) -> io::Result<LoopStats> {
+    execute!(writer, terminal::EnterAlternateScreen, cursor::Hide)?;
+    let mut terminal = Terminal::new(SshBackend::new(writer, size))?;
+    let stats = drive(&mut terminal, app, host, channel, |_| Ok(()));
+    let w = terminal.backend_mut();
+    let _ = execute!(w.inner, terminal::LeaveAlternateScreen, cursor::Show);
+    let _ = Backend::flush(w);
+    stats
+}

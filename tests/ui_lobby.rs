@@ -1,0 +1,300 @@
+//! A connection's app on the game server, through actions: choosing a name, the lobby and
+//! its challenge form, a game whose moves, offers and answers go to the hub, watching.
+
+use std::time::Instant;
+
+use rankup::net::{
+    ChallengeView, ClockSetting, ClockView, GameView, LobbyView, NetEvent, NetRequest, PlayerView,
+    RoomView, Side, Terms,
+};
+use rankup::rules::{ByColor, Color};
+use rankup::ui::action::{Action, Dir};
+use rankup::ui::app::{App, Options, Question, Screen};
+use rankup::ui::input::Context;
+use rankup::ui::theme::{ColorMode, Palette, Theme};
+use rankup::variants::VariantId;
+
+fn app() -> App {
+    let mut app = App::online(
+        Options {
+            glyphs: true,
+            mouse: false,
+        },
+        Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
+    );
+    app.update(Action::Tick(Instant::now()));
+    app
+}
+
+fn lobby() -> LobbyView {
+    LobbyView {
+        me: "Ann".into(),
+        players: vec![
+            PlayerView {
+                name: "Ann".into(),
+                playing: None,
+            },
+            PlayerView {
+                name: "Bob".into(),
+                playing: None,
+            },
+        ],
+        games: vec![GameView {
+            room: 7,
+            variant: VariantId::Veteran,
+            names: ByColor {
+                white: "Cat".into(),
+                black: "Dan".into(),
+            },
+            plies: 4,
+            clock: None,
+            spectators: 0,
+        }],
+        challenges: vec![ChallengeView {
+            id: 3,
+            from: "Bob".into(),
+            to: Some("Ann".into()),
+            terms: Terms {
+                variant: VariantId::Promochess,
+                side: Side::Random,
+                clock: None,
+            },
+        }],
+        ai_workers: 2,
+    }
+}
+
+fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
+    RoomView {
+        room: 9,
+        variant: VariantId::Chess,
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        names: ByColor {
+            white: "Ann".into(),
+            black: "Bob".into(),
+        },
+        tokens: tokens.iter().map(|t| t.to_string()).collect(),
+        outcome: None,
+        clock: Some(ClockView {
+            setting: ClockSetting {
+                minutes: 5,
+                increment_s: 3,
+                pause_when_away: false,
+            },
+            left_ms: ByColor {
+                white: 300_000,
+                black: 300_000,
+            },
+            running: Some(if tokens.len() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }),
+        }),
+        you,
+        away: ByColor::default(),
+        draw_offer: None,
+        takeback: None,
+        chat: Vec::new(),
+        spectators: 0,
+    }
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+}
+
+#[test]
+fn a_first_visit_chooses_a_name() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::NeedName { refused: None }));
+    assert_eq!(app.context(), Context::Typing);
+    typed(&mut app, "Ann");
+    app.update(Action::Submit);
+    assert_eq!(app.take_net(), [NetRequest::SetName("Ann".into())]);
+    app.update(Action::Net(NetEvent::NeedName {
+        refused: Some("Ann is taken".into()),
+    }));
+    match &app.screen {
+        Screen::Lobby(l) => {
+            assert_eq!(l.naming, Some((String::new(), Some("Ann is taken".into()))))
+        }
+        _ => panic!(),
+    }
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    assert_eq!(app.context(), Context::Lobby);
+}
+
+#[test]
+fn the_lobby_accepts_challenges_and_sends_new_ones() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    // Enter on the challenge accepts it.
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Accept(3)]);
+    app.update(Action::Decline);
+    assert_eq!(app.take_net(), [NetRequest::Decline(3)]);
+    // Tab to the players, Bob, c: the form; change the game and clock; Enter sends.
+    app.update(Action::Next);
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Challenge);
+    assert_eq!(app.context(), Context::LobbyForm);
+    app.update(Action::Move(Dir::Right)); // chess -> veteran
+    app.update(Action::Next);
+    app.update(Action::Move(Dir::Left)); // random -> black
+    app.update(Action::Next);
+    app.update(Action::Move(Dir::Right)); // 5+3 -> 10+5
+    app.update(Action::Start);
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Challenge {
+            to: "Bob".into(),
+            terms: Terms {
+                variant: VariantId::Veteran,
+                side: Side::Black,
+                clock: Some(ClockSetting {
+                    minutes: 10,
+                    increment_s: 5,
+                    pause_when_away: false
+                }),
+            }
+        }]
+    );
+    // Myself: nothing to challenge.
+    app.update(Action::Move(Dir::Up));
+    app.update(Action::Challenge);
+    assert!(app.take_net().is_empty());
+    // Games: Enter watches.
+    app.update(Action::Next);
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Watch(7)]);
+    // s posts a seek; a goes to the AI's start screen and back.
+    app.update(Action::Seek);
+    app.update(Action::Start);
+    assert!(matches!(&app.take_net()[..], [NetRequest::Seek(_)]));
+    app.update(Action::PlayAi);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    app.update(Action::Quit);
+    assert!(matches!(app.screen, Screen::Lobby(_)));
+    assert!(app.running);
+}
+
+#[test]
+fn a_game_on_the_server_follows_the_room_and_sends_moves() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Room(room(&[], Some(Color::White)))));
+    let play = app.play().expect("the game");
+    assert_eq!(play.net.as_ref().unwrap().room, 9);
+    // My move goes to the hub, with the ply it was played at.
+    app.update(Action::StartTyping);
+    typed(&mut app, "e4");
+    app.update(Action::Submit);
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Move {
+            room: 9,
+            ply: 0,
+            token: "e2e4".into()
+        }]
+    );
+    // Not my move now: the board says whose it is.
+    app.update(Action::Select);
+    let message = app.play().unwrap().message.clone().unwrap();
+    assert!(
+        message.error && message.text.contains("Bob's move"),
+        "{message:?}"
+    );
+    // Bob's reply arrives.
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4", "e7e5"],
+        Some(Color::White),
+    ))));
+    assert_eq!(app.play().unwrap().game.history().len(), 2);
+    // Undo asks for a takeback; D offers a draw; hints are off.
+    app.update(Action::Undo);
+    app.update(Action::OfferDraw);
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Takeback(9), NetRequest::Draw(9)]
+    );
+    app.update(Action::Hint);
+    assert!(app
+        .play()
+        .unwrap()
+        .message
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("no hints"));
+    // Bob asks for a takeback: a question, answered.
+    let mut asked = room(&["e2e4", "e7e5"], Some(Color::White));
+    asked.takeback = Some(Color::Black);
+    app.update(Action::Net(NetEvent::Room(asked)));
+    assert_eq!(app.play().unwrap().question, Some(Question::Takeback));
+    app.update(Action::Confirm(true));
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::AnswerTakeback { room: 9, yes: true }]
+    );
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4"],
+        Some(Color::White),
+    ))));
+    assert_eq!(app.play().unwrap().game.history().len(), 1, "taken back");
+    // Chat.
+    app.update(Action::Chat);
+    typed(&mut app, "gg");
+    app.update(Action::Submit);
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Chat {
+            room: 9,
+            text: "gg".into()
+        }]
+    );
+    // The game is the server's to keep: nothing to write here, and n waits for the end.
+    assert!(app.take_io().is_empty());
+    app.update(Action::NewGame);
+    assert!(app.play().is_some());
+}
+
+#[test]
+fn a_spectator_watches_and_leaves() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    app.update(Action::StartTyping);
+    typed(&mut app, "e5");
+    app.update(Action::Submit);
+    assert!(app.take_net().is_empty(), "a spectator moves nothing");
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    assert!(matches!(app.screen, Screen::Lobby(_)));
+}
+
+#[test]
+fn an_opponent_away_counts_down_and_can_be_claimed() {
+    let mut app = app();
+    let mut view = room(&["e2e4"], Some(Color::White));
+    view.away.black = Some(0);
+    app.update(Action::Net(NetEvent::Room(view)));
+    let status = app.play().unwrap().room_status(app.now);
+    assert!(
+        status.iter().any(|l| l.contains("Bob left: C claims")),
+        "{status:?}"
+    );
+    app.update(Action::Claim);
+    assert_eq!(app.take_net(), [NetRequest::Claim(9)]);
+    let mut view = room(&["e2e4"], Some(Color::White));
+    view.away.black = Some(42);
+    app.update(Action::Net(NetEvent::Room(view)));
+    let status = app.play().unwrap().room_status(app.now);
+    assert!(
+        status.iter().any(|l| l.contains("Bob away: 4")),
+        "{status:?}"
+    );
+    assert!(app.wake_after().is_some(), "the countdown redraws");
+}
