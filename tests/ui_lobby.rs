@@ -85,7 +85,7 @@ fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
                 white: 300_000,
                 black: 300_000,
             },
-            running: Some(if tokens.len() % 2 == 0 {
+            running: Some(if tokens.len().is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

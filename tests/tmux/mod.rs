@@ -83,7 +83,7 @@ impl Tmux {
 
     /// Waits until the screen contains `text`, or fails with the screen.
     pub fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let screen = self.screen();
             if screen.contains(text) {
