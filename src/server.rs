@@ -616,7 +616,7 @@ impl Handler for Client {
         _port: &mut u32,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.log("port forwarding refused");
+        self.log("remote port forwarding refused");
         Ok(false)
     }
 
@@ -630,7 +630,7 @@ impl Handler for Client {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.log("port forwarding refused");
+        self.log("local port forwarding refused");
         reply
             .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
             .await;

@@ -261,8 +261,36 @@ fn commands_forwarding_sftp_passwords_and_garbage_are_refused() {
         &other,
         port,
     );
-    assert_ne!(code, 0, "{out}");
-    server.wait_log("port forwarding refused");
+    assert_ne!(code, 0, "a remote forward: {out}");
+    server.wait_log("remote port forwarding refused");
+    // A local forward: refused when something uses it.
+    let local = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut forward = Command::new("ssh")
+        .args(["-p", &port.to_string(), "-i"])
+        .arg(&other)
+        .args(SSH_OPTIONS.split(' '))
+        .args(["-o", "BatchMode=yes", "-N", "-L"])
+        .arg(format!("{local}:127.0.0.1:{port}"))
+        .arg("eve@127.0.0.1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !server.log().contains("local port forwarding refused") {
+        assert!(Instant::now() < deadline, "{}", server.log());
+        if let Ok(mut s) = TcpStream::connect(("127.0.0.1", local)) {
+            let _ = s.write_all(b"x");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let _ = forward.kill();
+    let _ = forward.wait();
     let (code, _) = ssh("-s eve@127.0.0.1 sftp", &other, port);
     assert_ne!(code, 0);
     server.wait_log("subsystem refused");
