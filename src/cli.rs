@@ -343,6 +343,29 @@ pub fn moves(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<()
     print_lines(tokens)
 }
 
+/// `rankup moves --why MOVE`: `legal: SAN (token)`, or `illegal: why` (exit code 1, so
+/// scripts can tell).
+pub fn why(
+    variant_id: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    text: &str,
+) -> Result<(), String> {
+    let pos = setup(variant_id, fen, moves)?;
+    match rankup::notation::parse_move(&pos, text) {
+        Ok(mv) => print_lines([format!(
+            "legal: {} ({})",
+            rankup::notation::san::format(&pos, &mv),
+            coord::format(pos.variant(), &mv)
+        )]),
+        Err(e) => {
+            let why = rankup::notation::explain(&pos, text).unwrap_or_else(|| e.to_string());
+            print_lines([format!("illegal: {why}")])?;
+            std::process::exit(1)
+        }
+    }
+}
+
 /// `rankup bench`: perft from the start of chess, PromoChess and Tamerspiel (the three board
 /// shapes: 8x8, 9x9, 12x8 with holes), single-threaded.
 pub fn bench(depth: u32) -> Result<(), String> {

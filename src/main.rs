@@ -83,6 +83,10 @@ enum Command {
         /// Coordinate tokens to play first, comma-separated.
         #[arg(long, value_delimiter = ',')]
         moves: Vec<String>,
+        /// Instead of listing the moves, say whether this move (SAN or a token) is legal,
+        /// and if not, why.
+        #[arg(long, value_name = "MOVE")]
+        why: Option<String>,
     },
     /// Measure move-generation speed: perft of chess and PromoChess, in nodes per second.
     Bench {
@@ -222,7 +226,14 @@ fn main() -> ExitCode {
             variant,
             fen,
             moves,
+            why: None,
         } => cli::moves(&variant, fen.as_deref(), &moves),
+        Command::Moves {
+            variant,
+            fen,
+            moves,
+            why: Some(text),
+        } => cli::why(&variant, fen.as_deref(), &moves, &text),
         Command::Bench { depth } => cli::bench(depth),
         Command::Uci => cli_ai::uci(),
         Command::Selfplay {

@@ -61,3 +61,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
         Err(e) => Err(MoveInputError::San(e)),
     }
 }
+
+/// Why a typed move (SAN or a token, read as [`parse_move`] reads it) is not legal here, in
+/// the words of the game. `None` when the text is legal or means nothing to explain.
+pub fn explain(pos: &Position, text: &str) -> Option<String> {
+    let text = text.trim();
+    let piece_letter = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
+    if coord::looks_like_token(text) && !piece_letter {
+        return coord::explain(pos, text);
+    }
+    san::explain(pos, text).or_else(|| {
+        coord::looks_like_token(text)
+            .then(|| coord::explain(pos, text))
+            .flatten()
+    })
+}

@@ -5,6 +5,7 @@
 //! [`VariantSpec`] (plain data), is compiled once into a [`Variant`], and is played through
 //! [`Position`].
 
+mod explain;
 mod fen;
 mod geometry;
 mod make;
@@ -18,6 +19,7 @@ mod spec;
 mod variant;
 mod zobrist;
 
+pub use explain::{CastlingBlock, Illegal, Named, SwapBlock};
 pub use fen::{FenError, Setup};
 pub use geometry::{
     split_square, ParseSquareError, Shape, ShapeError, Square, SquareSet, Squares, GRID_CELLS,

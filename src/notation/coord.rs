@@ -152,3 +152,22 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, CoordError> {
         _ => Err(CoordError::NeedsChoice(text.to_string())),
     }
 }
+
+/// Why the move a token names is not legal here, in the game's words (`None` for a legal
+/// move or text that is not a token).
+pub fn explain(pos: &Position, text: &str) -> Option<String> {
+    let token = split(text.trim())?;
+    if let Some(why) = pos.why_illegal(token.from, token.to) {
+        return Some(why.to_string());
+    }
+    let v = pos.variant();
+    let wanted = match token.letter {
+        Some(letter) => Some(v.kind_by_letter(letter.to_ascii_uppercase())?),
+        None if token.plus => {
+            // `+`: the one promotion there is.
+            return None;
+        }
+        None => None,
+    };
+    pos.why_promotion(token.from, token.to, wanted)
+}

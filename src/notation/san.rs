@@ -285,3 +285,102 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
         }),
     }
 }
+
+/// Why the move typed as SAN is not legal here, in the game's words: which piece cannot
+/// get there and why (its moves and where it can go, what blocks it, the pin or check,
+/// the castling condition, no e.p. in this game, the promotion rules, the King swap).
+/// `None` when the text is not SAN or names a legal move.
+pub fn explain(pos: &Position, text: &str) -> Option<String> {
+    let text = text.trim();
+    let parts = split(text)?;
+    if let Some(king_side) = parts.castle {
+        return Some(crate::rules::Illegal::Castling(pos.why_no_castling(king_side)).to_string());
+    }
+    let to = parts.to?;
+    let v = pos.variant();
+    let us = pos.turn();
+    if parts.swap {
+        return pos
+            .why_no_swap(to)
+            .map(|b| crate::rules::Illegal::Swap(b).to_string());
+    }
+    let kinds: Vec<crate::rules::PieceKind> = match parts.piece {
+        Some(letter) => match v.kind_by_letter(letter) {
+            Some(k) => vec![k],
+            None => {
+                let letters: Vec<String> = v.kinds().map(|(_, s)| s.letter.to_string()).collect();
+                return Some(format!(
+                    "{} has no piece {letter} (its letters: {})",
+                    v.name(),
+                    letters.join(" ")
+                ));
+            }
+        },
+        None => v.kinds().filter(|(_, s)| s.pawn).map(|(k, _)| k).collect(),
+    };
+    let mine: Vec<Square> = pos
+        .pieces()
+        .filter(|(sq, p)| {
+            p.color() == us
+                && kinds.contains(&p.kind())
+                && parts.from_file.is_none_or(|f| sq.file() == f)
+                && parts.from_rank.is_none_or(|r| sq.rank() == r)
+        })
+        .map(|(sq, _)| sq)
+        .collect();
+    let what = match parts.piece.and_then(|l| v.kind_by_letter(l)) {
+        Some(k) => v.piece(k).name.to_string(),
+        None => "Pawn".to_string(),
+    };
+    // A Pawn move names its file: the Pawn meant is the nearest one behind the target.
+    let mine = if parts.piece.is_none() && !mine.is_empty() {
+        let file = parts.from_file.unwrap_or(to.file());
+        let forward = |sq: &Square| match us {
+            crate::rules::Color::White => i32::from(to.rank()) - i32::from(sq.rank()),
+            crate::rules::Color::Black => i32::from(sq.rank()) - i32::from(to.rank()),
+        };
+        let mut on_file: Vec<Square> = mine.into_iter().filter(|s| s.file() == file).collect();
+        on_file.sort_by_key(|s| {
+            let d = forward(s);
+            if d > 0 {
+                d
+            } else {
+                100 - d
+            }
+        });
+        on_file.into_iter().take(1).collect()
+    } else {
+        mine
+    };
+    if mine.is_empty() {
+        return Some(format!("you have no {what} that could mean that"));
+    }
+    let wanted = parts.promotion.and_then(|l| v.kind_by_letter(l));
+    // (reason, whether it is only "does not move that way")
+    let mut found: Vec<(String, bool)> = Vec::new();
+    for from in &mine {
+        let reason = match pos.why_illegal(*from, to) {
+            Some(why) => Some((why.to_string(), why.is_cannot_reach())),
+            None => pos.why_promotion(*from, to, wanted).map(|r| (r, false)),
+        };
+        if let Some(r) = reason {
+            if !found.contains(&r) {
+                found.push(r);
+            }
+        }
+    }
+    // When some piece could have gone there but for something in the way, that is the
+    // piece meant: the others, which do not move that way, are left out.
+    if found.iter().any(|(_, weak)| !weak) {
+        found.retain(|(_, weak)| !weak);
+    }
+    let mut reasons: Vec<String> = found.into_iter().map(|(r, _)| r).collect();
+    match reasons.len() {
+        0 => None,
+        1 => reasons.pop(),
+        _ => Some(format!(
+            "no {what} of yours can play that: {}",
+            reasons.join("; ")
+        )),
+    }
+}

@@ -781,6 +781,39 @@ impl Variant {
         set
     }
 
+    /// For a lame leap of `kind` from `from` to `to` whose every path is blocked in
+    /// `occupied`: the first occupied square of its first path (for telling the player
+    /// where the way is blocked). `None` when no lame leap goes there or a path is clear.
+    pub fn lame_blocker(
+        &self,
+        kind: PieceKind,
+        color: Color,
+        level: u16,
+        from: Square,
+        to: Square,
+        occupied: SquareSet,
+    ) -> Option<Square> {
+        let sm = self.moves_from(color, self.profile(kind, level), from);
+        let mut first = None;
+        for l in &self.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
+            if l.to != to {
+                continue;
+            }
+            for &(s, n) in &self.paths[l.path_start as usize..][..l.path_count as usize] {
+                let blocked = self.ray_squares[s as usize..(s + n as u32) as usize]
+                    .iter()
+                    .find(|t| occupied & t.bit() != 0);
+                match blocked {
+                    None => return None,
+                    Some(&t) => {
+                        first.get_or_insert(t);
+                    }
+                }
+            }
+        }
+        first
+    }
+
     /// The squares a piece could move to from `sq` on an otherwise empty board (for the
     /// rules card). Cannons, which need a screen, reach only by their quiet slides.
     pub fn reach_on_empty_board(

@@ -52,6 +52,8 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Enter => Some(Submit),
             Esc => Some(Cancel),
             KeyCode::Backspace => Some(Action::Backspace),
+            Up => Some(Move(Dir::Up)),
+            Down => Some(Move(Dir::Down)),
             Char(c) if !ctrl => Some(Type(c)),
             _ => None,
         },

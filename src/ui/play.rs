@@ -214,6 +214,12 @@ pub struct Play {
     pub prompt: Option<Prompt>,
     /// The room, when this is a game on the server (against a person, or watched).
     pub net: Option<Box<super::netplay::NetPlay>>,
+    /// Moves typed in this game, oldest first (↑↓ in typing mode bring them back).
+    pub typed_moves: Vec<String>,
+    /// The entry of `typed_moves` shown in typing mode, while browsing them.
+    pub recall: Option<usize>,
+    /// The typed text was refused: the next character that starts a move replaces it.
+    pub typed_stale: bool,
 }
 
 /// Text typed for something other than a move.
@@ -277,6 +283,9 @@ pub(super) fn new_play(
         turn_started: None,
         prompt: None,
         net: None,
+        typed_moves: Vec::new(),
+        recall: None,
+        typed_stale: false,
     }
 }
 
@@ -559,11 +568,16 @@ impl Play {
                         self.selected = None;
                         self.select(now);
                     }
-                    0 => self.error(format!(
-                        "{} cannot go to {}: pick a highlighted square, Esc to put it back",
-                        piece_name(&pos, from),
-                        self.cursor
-                    )),
+                    0 => {
+                        let why = pos
+                            .why_illegal(from, self.cursor)
+                            .map_or_else(String::new, |w| format!(": {w}"));
+                        self.error(format!(
+                            "{} cannot go to {}{why}. Pick a marked square, or Esc",
+                            piece_name(&pos, from),
+                            self.cursor
+                        ))
+                    }
                     1 => self.play_move(moves[0], now),
                     _ => {
                         self.picker = Some(Picker { moves, index: 0 });
@@ -614,23 +628,8 @@ impl Play {
             }
             return;
         }
-        if let Some(text) = &mut self.typing {
-            match action {
-                Action::Type(c) => {
-                    text.push(c);
-                    self.message = None;
-                }
-                Action::Backspace => {
-                    text.pop();
-                    self.message = None;
-                }
-                Action::Cancel => {
-                    self.typing = None;
-                    self.message = None;
-                }
-                Action::Submit => self.submit_typed(now),
-                _ => {}
-            }
+        if self.typing.is_some() {
+            self.update_typing(action, now);
             return;
         }
         let shape = self.game.position().variant().shape().clone();
@@ -644,6 +643,8 @@ impl Play {
             Action::StartTyping => {
                 self.selected = None;
                 self.typing = Some(String::new());
+                self.typed_stale = false;
+                self.recall = None;
                 self.message = None;
             }
             Action::Undo => match self.game.undo() {
@@ -711,6 +712,58 @@ impl Play {
         }
     }
 
+    /// Typing a move. After a refused move its text stays, marked: the next character
+    /// that starts a move replaces it, Backspace edits it, and the refusal stays shown.
+    /// The keys that open typing (`:` `/`, and `i` in games without an i-file) start
+    /// afresh; ↑↓ bring back moves typed earlier in this game.
+    fn update_typing(&mut self, action: Action, now: Option<Instant>) {
+        let files = self.game.position().variant().shape().files();
+        let opener = |c: char| c == ':' || c == '/' || (c == 'i' && files < 9);
+        let moving = self.prompt.is_none();
+        let Some(text) = &mut self.typing else { return };
+        match action {
+            Action::Type(c) if moving && opener(c) => {
+                text.clear();
+                self.typed_stale = false;
+                self.recall = None;
+            }
+            Action::Type(c) => {
+                if std::mem::take(&mut self.typed_stale) {
+                    text.clear();
+                }
+                text.push(c);
+                self.recall = None;
+                if !self.message.as_ref().is_some_and(|m| m.error) {
+                    self.message = None;
+                }
+            }
+            Action::Backspace => {
+                self.typed_stale = false;
+                text.pop();
+            }
+            Action::Move(dir @ (Dir::Up | Dir::Down)) if self.prompt.is_none() => {
+                let n = self.typed_moves.len();
+                let next = match (dir, self.recall) {
+                    (Dir::Up, None) if n > 0 => Some(n - 1),
+                    (Dir::Up, Some(i)) => Some(i.saturating_sub(1)),
+                    (Dir::Down, Some(i)) if i + 1 < n => Some(i + 1),
+                    _ => None,
+                };
+                self.recall = next;
+                *text = next.map_or_else(String::new, |i| self.typed_moves[i].clone());
+                self.typed_stale = false;
+            }
+            Action::Cancel => {
+                self.typing = None;
+                self.typed_stale = false;
+                self.recall = None;
+                self.message = None;
+            }
+            Action::Submit => self.submit_typed(now),
+            _ => {}
+        }
+    }
+
     fn submit_typed(&mut self, now: Option<Instant>) {
         if !self.human_to_move() {
             let text = if self.net.is_some() {
@@ -728,9 +781,11 @@ impl Play {
             return;
         }
         let pos = self.game.position().clone();
+        let typed = text.to_string();
         match notation::parse_move(&pos, text) {
             Ok(mv) => {
                 self.typing = None;
+                self.typed_moves.push(typed);
                 self.play_move(mv, now);
             }
             Err(e) => {
@@ -739,11 +794,17 @@ impl Play {
                 if let [(san_text, _)] = candidates.as_slice() {
                     if let Ok(mv) = san::parse(&pos, san_text) {
                         self.typing = None;
+                        self.typed_moves.push(typed);
                         self.play_move(mv, now);
                         return;
                     }
                 }
-                self.error(e.to_string());
+                let why = notation::explain(&pos, &typed);
+                self.error(match why {
+                    Some(why) => format!("{e}: {why}"),
+                    None => e.to_string(),
+                });
+                self.typed_stale = true;
             }
         }
     }
@@ -826,13 +887,25 @@ impl Play {
     /// Rows the message area wants at `width` columns: the message line, and the lines of a
     /// failed save's message wrapped under it.
     pub fn message_rows(&self, width: u16) -> u16 {
-        match &self.save_error {
-            Some(error) => {
-                let lines = save_error_paragraph(error, width, u16::MAX).line_count(width.max(1));
-                1 + u16::try_from(lines).unwrap_or(u16::MAX)
-            }
-            None => 1,
-        }
+        // Messages are drawn one column in from the edge.
+        let width = width.saturating_sub(1).max(1);
+        let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let typing = u16::from(self.typing.is_some());
+        let message = self
+            .shown_message()
+            .map_or(0, |m| count(message_paragraph(&m.text).line_count(width)));
+        let save = self.save_error.as_ref().map_or(0, |e| {
+            count(save_error_paragraph(e, width, u16::MAX).line_count(width))
+        });
+        (typing + message + save).max(1)
+    }
+
+    /// The message to show under the board: while typing only a refusal (the typed text
+    /// and its candidates take the first line), otherwise the last message.
+    pub fn shown_message(&self) -> Option<&Message> {
+        self.message
+            .as_ref()
+            .filter(|m| self.typing.is_none() || m.error)
     }
 
     /// Asks for the current state to be written again (a comment, a name, a retry).
@@ -906,6 +979,12 @@ impl Play {
     }
 }
 
+/// A message under the board, wrapped at words (drawn one column in from the edge, so
+/// it wraps at `width - 1`).
+pub fn message_paragraph(text: &str) -> ratatui::widgets::Paragraph<'static> {
+    ratatui::widgets::Paragraph::new(text.to_string()).wrap(ratatui::widgets::Wrap { trim: true })
+}
+
 /// A failed save's message (`error` says what failed, where), wrapped at words into at
 /// most `rows` rows of `width` columns: the longest wording that fits (what happens next is
 /// the first thing dropped, what failed and where the last).
@@ -916,11 +995,11 @@ pub fn save_error_paragraph(
 ) -> ratatui::widgets::Paragraph<'static> {
     let wordings = [
         format!(
-            " NOT SAVED: {error}. Kept in memory, tried again after each move; \
+            "NOT SAVED: {error}. Kept in memory, tried again after each move; \
              q asks where to write it."
         ),
-        format!(" NOT SAVED: {error}; q asks where to write it."),
-        format!(" NOT SAVED: {error}"),
+        format!("NOT SAVED: {error}; q asks where to write it."),
+        format!("NOT SAVED: {error}"),
     ];
     let paragraph = |text: &String| {
         ratatui::widgets::Paragraph::new(text.clone()).wrap(ratatui::widgets::Wrap { trim: true })

@@ -17,7 +17,7 @@ use super::browser::Browser;
 use super::input::{BOARD_KEYS, BROWSER_KEYS, LOBBY_KEYS, REVIEW_KEYS};
 use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
 use super::lobby::{FormField, Lobby, LobbyList};
-use super::play::save_error_paragraph;
+use super::play::{message_paragraph, save_error_paragraph};
 use super::review::Review;
 use super::theme::Palette;
 use super::widgets::board::{piece_glyph, piece_marker, piece_stage, BoardWidget};
@@ -192,89 +192,85 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     };
     frame.render_widget(Paragraph::new(status), layout.status);
 
-    // Bottom line: typing with candidates, or the last message.
-    let input = if let (Some(text), Some(prompt)) = (&play.typing, play.prompt) {
-        let label = match prompt {
-            Prompt::Name => " name: ".to_string(),
-            Prompt::Comment => format!(
-                " comment on {}: ",
-                play.game.history().last().map_or("", |m| m.san.as_str())
-            ),
-            Prompt::CopyPath(_) => " write the game to: ".to_string(),
-            Prompt::Chat => " say: ".to_string(),
-        };
-        let mut spans = vec![
-            Span::styled(label, p.accent()),
-            Span::styled(format!("{text}_"), p.text()),
-        ];
-        if let Some(m) = play.message.as_ref().filter(|m| m.error) {
-            spans.push(Span::styled(format!("  {}", m.text), p.error()));
-        }
-        Line::from(spans)
-    } else if let Some(text) = &play.typing {
-        let candidates = play.candidates();
-        let mut spans = vec![
-            Span::styled(" move: ", p.accent()),
-            Span::styled(format!("{text}_"), p.text()),
-            Span::styled("  ", p.dim()),
-        ];
-        let shown: Vec<String> = candidates.iter().take(12).map(|(s, _)| s.clone()).collect();
-        if let Some(m) = play.message.as_ref().filter(|m| m.error) {
-            spans.push(Span::styled(m.text.clone(), p.error()));
-        } else {
-            spans.push(Span::styled(
-                if candidates.is_empty() {
-                    "no legal move starts like that".to_string()
-                } else {
-                    let more = candidates.len().saturating_sub(shown.len());
-                    let mut s = shown.join(" ");
-                    if more > 0 {
-                        s.push_str(&format!(" (+{more})"));
-                    }
-                    s
-                },
-                p.dim(),
-            ));
-        }
-        Line::from(spans)
-    } else {
-        match (&play.message, &play.save_error) {
-            (Some(m), _) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-            // No room under the message line: the failed save takes the line itself.
-            (_, Some(e)) if layout.input.height < 2 => {
-                Line::styled(fit(&format!(" {e}"), area.width as usize), p.error())
-            }
-            (Some(m), _) => Line::styled(format!(" {}", m.text), p.dim()),
-            (None, _) => Line::default(),
+    render_bottom(app, play, frame, layout.input);
+}
+
+/// Under the board: the move being typed with its candidates (when typing), the last
+/// message (a refusal with its reason, wrapped over as many lines as it needs), and a
+/// failed save's message in the longest wording that fits.
+fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let mut y = area.y;
+    let end = area.y + area.height;
+    // Messages sit one column in from the edge, as the typed line's label does.
+    let inner = area.width.saturating_sub(1).max(1);
+    let put = |widget: Paragraph, rows: u16, frame: &mut Frame, y: &mut u16, margin: u16| {
+        let rows = rows.min(end.saturating_sub(*y));
+        if rows > 0 && area.width > margin {
+            frame.render_widget(
+                widget,
+                Rect::new(area.x + margin, *y, area.width - margin, rows),
+            );
+            *y += rows;
         }
     };
-    // A failed save's message goes under the message line; when it needs that line too
-    // (a short screen) and nothing is being typed or refused, it takes it.
-    let first = Rect {
-        height: layout.input.height.min(1),
-        ..layout.input
-    };
-    let (width, rows) = (layout.input.width, layout.input.height);
-    match play.save_error.as_deref() {
-        Some(e) if rows > 1 => {
-            let under = save_error_paragraph(e, width, rows - 1);
-            let busy = play.typing.is_some() || play.message.as_ref().is_some_and(|m| m.error);
-            if !busy && under.line_count(width) >= usize::from(rows) {
-                frame.render_widget(
-                    save_error_paragraph(e, width, rows).style(p.error()),
-                    layout.input,
-                );
-            } else {
-                frame.render_widget(Paragraph::new(input), first);
-                let rest = Rect {
-                    y: layout.input.y + 1,
-                    height: rows - 1,
-                    ..layout.input
+    if let Some(text) = &play.typing {
+        let line = match play.prompt {
+            Some(prompt) => {
+                let label = match prompt {
+                    Prompt::Name => " name: ".to_string(),
+                    Prompt::Comment => format!(
+                        " comment on {}: ",
+                        play.game.history().last().map_or("", |m| m.san.as_str())
+                    ),
+                    Prompt::CopyPath(_) => " write the game to: ".to_string(),
+                    Prompt::Chat => " say: ".to_string(),
                 };
-                frame.render_widget(under.style(p.error()), rest);
+                Line::from(vec![
+                    Span::styled(label, p.accent()),
+                    Span::styled(format!("{text}_"), p.text()),
+                ])
             }
+            None => {
+                let candidates = play.candidates();
+                let shown: Vec<String> =
+                    candidates.iter().take(12).map(|(s, _)| s.clone()).collect();
+                let more = candidates.len().saturating_sub(shown.len());
+                let list = if candidates.is_empty() {
+                    "no legal move starts like that".to_string()
+                } else if more > 0 {
+                    format!("{} (+{more})", shown.join(" "))
+                } else {
+                    shown.join(" ")
+                };
+                Line::from(vec![
+                    Span::styled(" move: ", p.accent()),
+                    Span::styled(format!("{text}_"), p.text()),
+                    Span::styled(format!("  {list}"), p.dim()),
+                ])
+            }
+        };
+        put(Paragraph::new(line), 1, frame, &mut y, 0);
+    }
+    if let Some(m) = play.shown_message() {
+        let para = message_paragraph(&m.text).style(if m.error { p.error() } else { p.dim() });
+        let rows = para.line_count(inner) as u16;
+        // A passing word ("played e4") gives way to a failed save that needs its rows.
+        let save_rows = play.save_error.as_deref().map_or(0, |e| {
+            save_error_paragraph(e, inner, 1).line_count(inner) as u16
+        });
+        if m.error || end.saturating_sub(y) >= rows + save_rows {
+            put(para, rows, frame, &mut y, 1);
         }
-        _ => frame.render_widget(Paragraph::new(input), first),
+    }
+    if let Some(e) = play.save_error.as_deref() {
+        let left = end.saturating_sub(y).max(1);
+        let para = save_error_paragraph(e, inner, left).style(p.error());
+        // With no row left, the failed save takes the last one (it matters most).
+        if y >= end && end > area.y {
+            y = end - 1;
+        }
+        put(para, left, frame, &mut y, 1);
     }
 }
 
