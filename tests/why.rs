@@ -6,9 +6,17 @@ use rankup::notation;
 use rankup::rules::Position;
 use rankup::variants::{variant, VariantId};
 
-/// (game, position string or "" for the start, moves played first, typed move, the words
-/// the reason must contain).
-const TABLE: &[(VariantId, &str, &[&str], &str, &[&str])] = &[
+/// One row: (game, position string or "" for the start, moves played first, typed move,
+/// the words the reason must contain).
+type Row = (
+    VariantId,
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static [&'static str],
+);
+
+const TABLE: &[Row] = &[
     // Where the piece is, and whose.
     (VariantId::Chess, "", &[], "e3e4", &["no piece on e3"]),
     (
