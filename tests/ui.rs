@@ -60,7 +60,7 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
 #[test]
 fn start_positions_at_two_sizes() {
     for id in VariantId::ALL {
-        for (w, h) in [(80, 24), (120, 40)] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
             let mut app = app_for(id, true, false);
             let t = draw(&mut app, w, h);
             insta::assert_snapshot!(format!("start_{id}_{w}x{h}"), t.backend());

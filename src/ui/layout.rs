@@ -11,6 +11,17 @@ pub const CELL_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
 const RANK_LABELS: u16 = 3;
 /// The side panel's smallest useful width.
 pub const PANEL_MIN: u16 = 26;
+/// The panel's smallest useful height when it goes below the board.
+pub const PANEL_BELOW_MIN: u16 = 4;
+
+/// Where the panel goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// Right of the board.
+    Beside,
+    /// Under the board, across the screen (boards wider than they are tall).
+    Below,
+}
 
 /// A board placed on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +108,8 @@ pub struct PlayLayout {
 }
 
 /// Lays out the play screen for `variant` in `area`: the largest square size that fits with
-/// the side panel, else the smallest without it, else a "too small" note. `message_rows`
+/// the panel (beside the board, or below it when only that fits), else the largest without
+/// it, else a "too small" note. `message_rows`
 /// asks for that many rows at the bottom for messages; rows beyond the first are given only
 /// where the board leaves them free (a long message never shrinks the board).
 pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u16) -> PlayLayout {
@@ -124,10 +136,24 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
         let (w, h) = board_size(cell, files, ranks);
         w + panel <= middle.width && h <= middle.height
     };
-    let with_panel = CELL_SIZES.iter().find(|&&c| fits(c, PANEL_MIN + 1));
+    // The largest squares that leave room for the panel, beside the board or (on a short
+    // wide board) below it; else the largest squares without it.
+    let fits_below = |cell| {
+        let (w, h) = board_size(cell, files, ranks);
+        w <= middle.width && h + PANEL_BELOW_MIN <= middle.height
+    };
+    let with_panel = CELL_SIZES.iter().find_map(|&c| {
+        if fits(c, PANEL_MIN + 1) {
+            Some((c, Place::Beside))
+        } else if fits_below(c) {
+            Some((c, Place::Below))
+        } else {
+            None
+        }
+    });
     let (cell, panel) = match with_panel {
-        Some(&c) => (Some(c), true),
-        None => (CELL_SIZES.iter().copied().find(|&c| fits(c, 0)), false),
+        Some((c, place)) => (Some(c), Some(place)),
+        None => (CELL_SIZES.iter().copied().find(|&c| fits(c, 0)), None),
     };
     let Some(cell) = cell else {
         let (w, h) = board_size(CELL_SIZES[2], files, ranks);
@@ -157,15 +183,24 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
         height: input.height + extra,
         ..input
     };
-    let panel = panel.then(|| {
-        let x = geom.area.x + geom.area.width + 1;
-        Rect::new(
-            x,
-            middle.y,
-            (middle.x + middle.width).saturating_sub(x),
-            middle.height,
-        )
-    });
+    let panel = match panel {
+        Some(Place::Beside) => {
+            let x = geom.area.x + geom.area.width + 1;
+            Some(Rect::new(
+                x,
+                middle.y,
+                (middle.x + middle.width).saturating_sub(x),
+                middle.height,
+            ))
+        }
+        Some(Place::Below) => {
+            let y = geom.area.y + geom.area.height;
+            let height = (middle.y + middle.height).saturating_sub(y);
+            // Rows a long message took may leave too little for it.
+            (height >= PANEL_BELOW_MIN - 1).then(|| Rect::new(middle.x, y, middle.width, height))
+        }
+        None => None,
+    };
     PlayLayout {
         title,
         board: Some(geom),
@@ -216,6 +251,35 @@ mod tests {
         assert!(play_layout(Rect::new(0, 0, 0, 0), v, false, 1)
             .too_small
             .is_some());
+    }
+
+    #[test]
+    fn at_80x24_every_game_gets_5x2_squares_and_a_panel() {
+        for id in VariantId::ALL {
+            let l = play_layout(Rect::new(0, 0, 80, 24), variant(id), false, 1);
+            assert_eq!(l.board.map(|b| b.cell), Some((5, 2)), "{id:?}");
+            let panel = l.panel.unwrap_or_else(|| panic!("{id:?}: no panel"));
+            let board = l.board.unwrap().area;
+            assert!(!panel.intersects(board), "{id:?}");
+        }
+        // Tamerspiel's 12 files: the panel goes under the board.
+        let l = play_layout(
+            Rect::new(0, 0, 80, 24),
+            variant(VariantId::Tamerspiel),
+            false,
+            1,
+        );
+        let (board, panel) = (l.board.unwrap().area, l.panel.unwrap());
+        assert!(panel.y >= board.y + board.height && panel.width == 80);
+        // At 100x30 it fits beside at 5x2, not at 7x3.
+        let l = play_layout(
+            Rect::new(0, 0, 100, 30),
+            variant(VariantId::Tamerspiel),
+            false,
+            1,
+        );
+        assert_eq!(l.board.unwrap().cell, (5, 2));
+        assert!(l.panel.unwrap().x > l.board.unwrap().area.x);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::app::{
 };
 use super::browser::Browser;
 use super::input::{BOARD_KEYS, BROWSER_KEYS, LOBBY_KEYS, REVIEW_KEYS};
-use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES};
+use super::layout::{board_size, play_layout, BoardGeom, CELL_SIZES, PANEL_MIN};
 use super::lobby::{FormField, Lobby, LobbyList};
 use super::play::{message_paragraph, save_error_paragraph};
 use super::review::Review;
@@ -467,15 +467,31 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             ]));
         }
     }
-    let chrome = lines.len() as u16 + 2;
-    let moves_height = area.height.saturating_sub(chrome).max(3);
-    let move_area = Rect::new(area.x, area.y, area.width, moves_height.min(area.height));
-    let info_area = Rect::new(
-        area.x,
-        area.y + move_area.height,
-        area.width,
-        area.height - move_area.height,
-    );
+    // A tall panel (beside the board) stacks the moves over the rest; a wide one (under
+    // the board) puts them side by side.
+    let (move_area, info_area) = if area.width >= 2 * PANEL_MIN && area.height < 12 {
+        let half = area.width / 2;
+        (
+            Rect::new(area.x, area.y, half, area.height),
+            Rect::new(
+                area.x + half + 1,
+                area.y,
+                area.width - half - 1,
+                area.height,
+            ),
+        )
+    } else {
+        let chrome = lines.len() as u16 + 2;
+        let moves_height = area.height.saturating_sub(chrome).max(3);
+        let move_area = Rect::new(area.x, area.y, area.width, moves_height.min(area.height));
+        let info_area = Rect::new(
+            area.x,
+            area.y + move_area.height,
+            area.width,
+            area.height - move_area.height,
+        );
+        (move_area, info_area)
+    };
     let sans: Vec<&str> = play.game.history().iter().map(|m| m.san.as_str()).collect();
     let rows = move_lines(p, play.game.start(), &sans, None);
     let visible = move_area.height.saturating_sub(2) as usize;
