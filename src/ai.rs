@@ -35,13 +35,14 @@ mod limits;
 mod ordering;
 mod score;
 mod search;
+mod see;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
 
 use crate::rules::{Move, Position};
 
-pub use level::{Level, ParseLevelError};
+pub use level::{default_threads, Level, ParseLevelError};
 pub use limits::{Clock, SearchLimits};
 pub use score::Score;
 pub use search::{Engine, SearchInfo, SearchResult};

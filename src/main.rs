@@ -186,6 +186,9 @@ enum Command {
         /// Time per search, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Step through a saved game (.ron): the board at each move, stored scores and comments,
     /// the engine's opinion, PGN export, and playing on from any move.
@@ -265,7 +268,7 @@ fn main() -> ExitCode {
             plies,
             jobs,
         }),
-        Command::BenchAi { movetime } => cli_ai::bench(movetime),
+        Command::BenchAi { movetime, threads } => cli_ai::bench(movetime, threads),
         Command::Match {
             engine1,
             engine2,

@@ -58,7 +58,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::rules::{
-    Color, Modality, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
+    Color, Modality, Move, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
     Variant, GRID_CELLS,
 };
 
@@ -188,6 +188,9 @@ pub(crate) struct Tables {
     pub centre_distance: Vec<i32>,
     /// Non-pawn, non-royal material of both sides in the start position.
     pub start_material: i32,
+    /// Per kind: whether declining its promotion is dominated (see
+    /// [`Tables::declining_dominated`]).
+    decline_dominated: Vec<bool>,
 }
 
 impl Tables {
@@ -505,8 +508,61 @@ impl Tables {
             adjacent_files,
             centre_distance,
             start_material,
+            decline_dominated: (0..nkinds)
+                .map(|k| decline_dominated(v, PieceKind(k as u8)))
+                .collect(),
         }
     }
+
+    /// Whether `mv` declines a promotion it could have made (a zone promotion, or a capture
+    /// promotion) and the promotion dominates: some type on offer moves and captures
+    /// wherever the piece itself does. Such a move is almost never better than its
+    /// promoting twin, so the search tries it last and reduced, but never drops it (it can
+    /// matter for stalemate or repetition).
+    #[inline]
+    pub(crate) fn declining_dominated(&self, pos: &Position, mv: &Move) -> bool {
+        if mv.promotion.is_some() || !self.decline_dominated[mv.piece.kind().index()] {
+            return false;
+        }
+        let v = pos.variant();
+        let kind = mv.piece.kind();
+        let rule = mv
+            .capture
+            .and_then(|c| v.capture_promotion(kind, c.kind()))
+            .or_else(|| v.promotion_at(mv.piece.color(), kind, mv.to));
+        rule.is_some_and(|r| !r.mandatory)
+    }
+}
+
+/// Whether some promotion target of `kind` (zone or capture promotion) reaches, from every
+/// square, every square `kind` reaches, both on an empty board (moves and rides) and on a
+/// full one (captures next door, and cannon captures over a screen).
+fn decline_dominated(v: &'static Variant, kind: PieceKind) -> bool {
+    let spec = v.piece(kind);
+    if spec.levels.is_some() {
+        return false;
+    }
+    let targets: Vec<PieceKind> = spec
+        .promotions
+        .iter()
+        .flat_map(|r| r.to.iter().copied())
+        .chain(spec.capture_promotions.iter().map(|r| r.to))
+        .filter_map(|c| v.kind_by_letter(c))
+        .collect();
+    let squares = v.shape().squares();
+    targets.into_iter().any(|target| {
+        Color::ALL.iter().all(|&c| {
+            Squares(squares).all(|sq| {
+                let full = squares;
+                let empty = sq.bit();
+                [empty, full].iter().all(|&occ| {
+                    let own = v.reach(kind, c, 1, sq, occ);
+                    let promoted = v.reach(target, c, 1, sq, occ);
+                    own & !promoted == 0
+                })
+            })
+        })
+    })
 }
 
 /// The square as White sees it: Black's pieces are White's rotated by 180 degrees, and every
@@ -598,6 +654,35 @@ mod tests {
 
     /// Veteran Chess: pieces that promote by capturing carry part of the gain, in
     /// proportion to how many enemy pieces trigger it.
+    #[test]
+    fn declining_is_dominated_where_the_promoted_piece_does_everything() {
+        let v = variant(VariantId::Promochess);
+        let t = tables(v);
+        let kind = |c| v.kind_by_letter(c).unwrap().index();
+        // S>Dragon, R>Queen, H>Marshal, B>Janus, C>Wildebeest all keep every move; a Pawn's
+        // double step is lost as a Gold.
+        for c in ['S', 'R', 'H', 'B', 'C'] {
+            assert!(t.decline_dominated[kind(c)], "{c}");
+        }
+        for c in ['P', 'K', 'G', 'Q'] {
+            assert!(!t.decline_dominated[kind(c)], "{c}");
+        }
+        // The Rook on a7 may go to a8 promoting or not; declining is the dominated twin.
+        let pos = Position::from_fen(v, "4k4/9/R8/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let into_zone = |promoted: bool| {
+            moves
+                .iter()
+                .find(|m| m.to.to_string() == "a8" && m.promotion.is_some() == promoted)
+                .copied()
+                .unwrap()
+        };
+        assert!(t.declining_dominated(&pos, &into_zone(false)));
+        assert!(!t.declining_dominated(&pos, &into_zone(true)));
+        let outside = moves.iter().find(|m| m.to.to_string() == "a5").unwrap();
+        assert!(!t.declining_dominated(&pos, outside));
+    }
+
     #[test]
     fn veteran_values_include_capture_prospects() {
         let (n, b, l) = (
