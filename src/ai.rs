@@ -28,6 +28,7 @@
 //! * [`SearchLimits`], [`Clock`]: depth, nodes, time per move, game clock, infinite.
 //! * [`Level`]: difficulty levels and their limits.
 //! * [`evaluate`], [`greedy`]: the static evaluation and a one-ply player (a baseline).
+//! * [`Weights`], [`tune`]: the evaluation's weights and the Texel tuner that fits them.
 
 mod eval;
 mod level;
@@ -37,11 +38,13 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
 
 use std::sync::atomic::AtomicBool;
 
 use crate::rules::{Move, Position};
 
+pub use eval::weights::{Provenance, Weights, WeightsError};
 pub use level::{default_threads, Level, ParseLevelError};
 pub use limits::{Clock, SearchLimits};
 pub use score::Score;

@@ -120,6 +120,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
 }
 
+/// Games before an SPRT may stop a match.
+pub const MIN_SPRT_GAMES: u32 = 32;
+
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -501,8 +504,10 @@ pub fn run(
                     tally.add(&g);
                     report(&g, tally);
                     if let Some(sprt) = &cfg.sprt {
-                        // Decide only on whole pairs, so both colours of an opening count.
+                        // Decide only on whole pairs, so both colours of an opening count,
+                        // and not on a handful of games (a variance from two games is noise).
                         if tally.wdl.games().is_multiple_of(2)
+                            && tally.wdl.games() >= MIN_SPRT_GAMES
                             && sprt.verdict(tally.llr(sprt)) != Verdict::Continue
                         {
                             done.store(true, Ordering::Relaxed);

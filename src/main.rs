@@ -8,6 +8,7 @@ mod cli;
 mod cli_ai;
 mod cli_match;
 mod cli_save;
+mod cli_tune;
 
 /// Chess variants in which pieces promote, demote and level up.
 #[derive(Parser, Debug)]
@@ -181,6 +182,30 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
     },
+    /// Texel-tune a game's evaluation from fast self-play: writes a RON weights file with how
+    /// it was made (confirm it by `rankup match` before adding it to data/weights/).
+    Tune {
+        /// Variant id.
+        variant: String,
+        /// Self-play games.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 2000)]
+        nodes: u64,
+        /// Random plies that open each game.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Local-search passes per step size.
+        #[arg(long, default_value_t = 8)]
+        passes: u32,
+        /// Write the weights here instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Measure search speed: nodes per second and depth reached from each game's start.
     BenchAi {
         /// Time per search, in milliseconds.
@@ -269,6 +294,23 @@ fn main() -> ExitCode {
             jobs,
         }),
         Command::BenchAi { movetime, threads } => cli_ai::bench(movetime, threads),
+        Command::Tune {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            passes,
+            out,
+        } => cli_tune::run(&cli_tune::TuneArgs {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            passes,
+            out,
+        }),
         Command::Match {
             engine1,
             engine2,

@@ -57,6 +57,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::weights::Weights;
+
 use crate::rules::{
     Color, Modality, Move, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
     Variant, GRID_CELLS,
@@ -191,6 +193,8 @@ pub(crate) struct Tables {
     /// Per kind: whether declining its promotion is dominated (see
     /// [`Tables::declining_dominated`]).
     decline_dominated: Vec<bool>,
+    /// The weights the tables were built with (the evaluation reads its scales here).
+    pub w: Weights,
 }
 
 impl Tables {
@@ -225,7 +229,8 @@ impl Tables {
         (self.royal_mg[i], self.royal_eg[i])
     }
 
-    fn build(v: &'static Variant) -> Tables {
+    /// The tables of `v` with `w` (the tuner builds many; the program uses [`tables`]).
+    pub(crate) fn build_with(v: &'static Variant, w: &Weights) -> Tables {
         let shape = v.shape();
         let nkinds = v.kinds().len();
         let mut profile_base = Vec::with_capacity(nkinds);
@@ -327,7 +332,21 @@ impl Tables {
             usize::from(profile_base[kind.index()])
                 + usize::from(level.clamp(1, level_cap[kind.index()]) - 1)
         };
-        let value = capture_prospects(v, value, &profile_kind, &profile_of);
+        let mut value = capture_prospects(v, value, &profile_kind, &profile_of);
+        // Tuned values replace the derived ones; a kind's other levels scale along.
+        for (k, (_, spec)) in v.kinds().enumerate() {
+            let Some(&tuned) = w.values.get(&spec.letter) else {
+                continue;
+            };
+            if royal[k] {
+                continue;
+            }
+            let base = usize::from(profile_base[k]);
+            let derived = value[base].max(1);
+            for x in &mut value[base..base + usize::from(level_cap[k])] {
+                *x = (i64::from(*x) * i64::from(tuned) / i64::from(derived)) as i32;
+            }
+        }
 
         let mut psq = vec![0; 2 * nprof * GRID_CELLS];
         let mut promo_dist = vec![NO_PROMOTION; 2 * nprof * GRID_CELLS];
@@ -344,7 +363,8 @@ impl Tables {
                         // Black's square tables are White's rotated (the pieces are
                         // left-right symmetric), so the model is read on the mirrored rank.
                         let wsq = white_view(color, sq, shape.ranks());
-                        CENTRE_WEIGHT * (model[p * GRID_CELLS + wsq.index()] - average[p])
+                        CENTRE_WEIGHT * f64::from(w.centre) / 100.0
+                            * (model[p * GRID_CELLS + wsq.index()] - average[p])
                     };
                     psq[slot + sq.index()] = value[p] + centre_term.round() as i32;
                 }
@@ -392,7 +412,9 @@ impl Tables {
                     promo_dist[slot + sq.index()] = d;
                     promo_gain[color.index() * nprof + p] =
                         promo_gain[color.index() * nprof + p].max(gain);
-                    let prospect = f64::from(gain) * 0.6 / f64::from(1 + u32::from(d)).powi(2);
+                    let prospect = f64::from(gain) * 0.6 * f64::from(w.prospect)
+                        / 100.0
+                        / f64::from(1 + u32::from(d)).powi(2);
                     psq[slot + sq.index()] += prospect.round() as i32;
                 }
             }
@@ -450,8 +472,9 @@ impl Tables {
                     Color::Black => i32::from(shape.ranks() - 1 - sq.rank()),
                 };
                 let wing = ((f64::from(sq.file()) - files_mid).abs()).min(3.0);
-                royal_mg[i] = -15 * home_rank.min(4) + (4.0 * wing).round() as i32;
-                royal_eg[i] = -3 * centre_distance[sq.index()];
+                royal_mg[i] =
+                    (-15 * home_rank.min(4) + (4.0 * wing).round() as i32) * w.royal_square / 100;
+                royal_eg[i] = -3 * centre_distance[sq.index()] * w.royal_square / 100;
                 for dx in -1..=1 {
                     for (dy, mask) in [(1, &mut shield_near), (2, &mut shield_far)] {
                         if let Some(t) = shape.offset(sq, dx, dy * fwd) {
@@ -511,6 +534,7 @@ impl Tables {
             decline_dominated: (0..nkinds)
                 .map(|k| decline_dominated(v, PieceKind(k as u8)))
                 .collect(),
+            w: w.clone(),
         }
     }
 
@@ -586,7 +610,7 @@ pub(crate) fn tables(v: &'static Variant) -> Arc<Tables> {
         return Arc::clone(t);
     }
     // Built outside the lock: two threads may both build the first time, which is harmless.
-    let built = Arc::new(Tables::build(v));
+    let built = Arc::new(Tables::build_with(v, &Weights::builtin(v.id())));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     Arc::clone(guard.entry(key).or_insert(built))
 }
