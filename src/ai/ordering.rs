@@ -122,14 +122,11 @@ impl Heuristics {
         self.counter.fill(MoveKey::NONE);
     }
 
-    /// Halves the move histories, so a new search keeps their shape but can relearn.
+    /// Halves the main and capture histories, so a new search keeps their shape but can
+    /// relearn. The continuation history (megabytes in the larger games: halving it would
+    /// cost milliseconds of every move) keeps its gravity-bounded values until a new game.
     pub(crate) fn age(&mut self) {
-        for h in self
-            .main
-            .iter_mut()
-            .chain(self.capture.iter_mut())
-            .chain(self.cont.iter_mut())
-        {
+        for h in self.main.iter_mut().chain(self.capture.iter_mut()) {
             *h /= 2;
         }
     }
