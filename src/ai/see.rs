@@ -154,6 +154,11 @@ pub(crate) fn see(pos: &Position, t: &Tables, mv: &Move) -> i32 {
         // A legal royal move is never taken back.
         return captured;
     }
+    // Most squares are not attacked at all: one early-exit test settles them.
+    let them = !us;
+    if !pos.attacked(to, them, occ, pos.pieces_of(them) & occ & !to.bit()) {
+        return captured;
+    }
     let mut gain = [0i32; MAX_EXCHANGE];
     gain[0] = captured;
     let mut d = 0;

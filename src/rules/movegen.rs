@@ -123,7 +123,8 @@ impl Position {
                 }
             }
         }
-        for d in 0..ndirs {
+        for &d in &v.any_cap_dirs {
+            let d = d as usize;
             let idx = sq.index() * ndirs + d;
             if v.rev_lines[idx] & occ == 0 {
                 continue;
