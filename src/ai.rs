@@ -2,10 +2,12 @@
 //! evaluation derived from the game's own data (piece movement, board shape, promotion
 //! rules), so a new game needs no AI code.
 //!
-//! This layer is pure: no I/O and no threads of its own. A caller that must stay responsive
-//! (the terminal app, the UCI loop) runs [`search`] or [`Engine::search`] on a thread it owns
-//! and ends it early by setting the `stop` flag; progress arrives through the `on_info`
-//! callback after every iteration.
+//! This layer is pure: no I/O, and no threads of its own beyond the helper threads of a
+//! search that asks for more than one ([`SearchLimits::threads`], Lazy SMP; they end with
+//! the search). A caller that must stay responsive (the terminal app, the UCI loop) runs
+//! [`search`] or [`Engine::search`] on a thread it owns and ends it early by setting the
+//! `stop` flag; progress arrives through the `on_info` callback after every iteration and
+//! about once a second in between.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
