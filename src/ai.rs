@@ -2,10 +2,12 @@
 //! evaluation derived from the game's own data (piece movement, board shape, promotion
 //! rules), so a new game needs no AI code.
 //!
-//! This layer is pure: no I/O and no threads of its own. A caller that must stay responsive
-//! (the terminal app, the UCI loop) runs [`search`] or [`Engine::search`] on a thread it owns
-//! and ends it early by setting the `stop` flag; progress arrives through the `on_info`
-//! callback after every iteration.
+//! This layer is pure: no I/O, and no threads of its own beyond the helper threads of a
+//! search that asks for more than one ([`SearchLimits::threads`], Lazy SMP; they end with
+//! the search). A caller that must stay responsive (the terminal app, the UCI loop) runs
+//! [`search`] or [`Engine::search`] on a thread it owns and ends it early by setting the
+//! `stop` flag; progress arrives through the `on_info` callback after every iteration and
+//! about once a second in between.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -28,6 +30,7 @@
 //! * [`SearchLimits`], [`Clock`]: depth, nodes, time per move, game clock, infinite.
 //! * [`Level`]: difficulty levels and their limits.
 //! * [`evaluate`], [`greedy`]: the static evaluation and a one-ply player (a baseline).
+//! * [`Weights`], [`tune`]: the evaluation's weights and the Texel tuner that fits them.
 
 mod eval;
 mod level;
@@ -35,13 +38,16 @@ mod limits;
 mod ordering;
 mod score;
 mod search;
+mod see;
 mod tt;
+pub mod tune;
 
 use std::sync::atomic::AtomicBool;
 
 use crate::rules::{Move, Position};
 
-pub use level::{Level, ParseLevelError};
+pub use eval::weights::{Provenance, Weights, WeightsError};
+pub use level::{default_threads, Level, ParseLevelError};
 pub use limits::{Clock, SearchLimits};
 pub use score::Score;
 pub use search::{Engine, SearchInfo, SearchResult};

@@ -129,7 +129,11 @@ impl Player {
                 return (!moves.is_empty())
                     .then(|| moves[(mix(seed) % moves.len() as u64) as usize]);
             }
-            Setting::Level(level) => level.limits_with(movetime.unwrap_or(level.movetime()), seed),
+            Setting::Level(level) => SearchLimits {
+                // One thread each: games may run side by side (--jobs).
+                threads: 1,
+                ..level.limits_with(movetime.unwrap_or(level.movetime()), seed)
+            },
             Setting::Limits(l) => l.clone(),
         };
         let stop = AtomicBool::new(false);
@@ -344,9 +348,13 @@ pub fn selfplay(m: &Match) -> Result<(), String> {
     Ok(())
 }
 
-/// `rankup bench-ai`: a search of `movetime` from each game's start position.
-pub fn bench(movetime: u64) -> Result<(), String> {
-    let limits = SearchLimits::movetime(Duration::from_millis(movetime.max(1)));
+/// `rankup bench-ai`: a search of `movetime` with `threads` threads from each game's start
+/// position.
+pub fn bench(movetime: u64, threads: usize) -> Result<(), String> {
+    let limits = SearchLimits {
+        threads: threads.max(1),
+        ..SearchLimits::movetime(Duration::from_millis(movetime.max(1)))
+    };
     for id in VariantId::ALL {
         let v = variant(id);
         let pos = Position::start(v);

@@ -12,6 +12,8 @@
 //! * [`config`]: the user's config file.
 //! * [`ai`]: the computer opponent (search and evaluation); pure, it imports only `rules`.
 //! * [`uci`]: the UCI engine protocol over the search.
+//! * [`arena`]: engine matches (UCI engines as child processes, rankup's rules as referee,
+//!   Elo and SPRT statistics).
 //!
 //! ```
 //! use rankup::rules::Position;
@@ -24,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod arena;
 pub mod config;
 pub mod game;
 pub mod net;

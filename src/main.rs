@@ -6,7 +6,9 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 mod cli_ai;
+mod cli_match;
 mod cli_save;
+mod cli_tune;
 
 /// Chess variants in which pieces promote, demote and level up.
 #[derive(Parser, Debug)]
@@ -123,11 +125,99 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Play two UCI engines against each other with rankup's rules as referee; report W/D/L,
+    /// Elo with a 95% interval and an SPRT verdict.
+    Match {
+        /// Engine 1's command line (the result is about it), e.g. "./target/release/rankup uci".
+        #[arg(long)]
+        engine1: String,
+        /// Engine 2's command line.
+        #[arg(long)]
+        engine2: String,
+        /// Variant id.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Number of games (rounded up to even: each opening is played with both colours).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Milliseconds per move (the default, 100, when neither this nor --tc is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// A game clock instead: BASE+INC in seconds (10+0.1).
+        #[arg(long)]
+        tc: Option<String>,
+        /// Milliseconds an engine may answer late before it loses on time.
+        #[arg(long, default_value_t = 500)]
+        margin: u64,
+        /// Random plies that open each pair of games.
+        #[arg(long, default_value_t = 4)]
+        plies: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Longest game in plies; a game reaching it is adjudicated a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Adjudicate a win when both engines score one side CP ahead for MOVES moves each
+        /// (CP:MOVES, e.g. 1000:3).
+        #[arg(long)]
+        resign: Option<String>,
+        /// Adjudicate a draw from ply PLY on when both engines score within CP of level for
+        /// MOVES moves each (PLY:CP:MOVES, e.g. 80:10:8).
+        #[arg(long)]
+        draw: Option<String>,
+        /// SPRT null hypothesis: engine 1 is this many Elo stronger (with --elo1; the match
+        /// stops at a verdict).
+        #[arg(long, allow_negative_numbers = true)]
+        elo0: Option<f64>,
+        /// SPRT alternative hypothesis, in Elo.
+        #[arg(long, allow_negative_numbers = true)]
+        elo1: Option<f64>,
+        /// A UCI option for both engines, NAME=VALUE (repeatable).
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// A UCI option for engine 1 only, NAME=VALUE (repeatable).
+        #[arg(long = "option1")]
+        options1: Vec<String>,
+        /// A UCI option for engine 2 only, NAME=VALUE (repeatable).
+        #[arg(long = "option2")]
+        options2: Vec<String>,
+        /// Games played at once (each engine thinks on one core; keep it at most cores / 2).
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+    },
+    /// Texel-tune a game's evaluation from fast self-play: writes a RON weights file with how
+    /// it was made (confirm it by `rankup match` before adding it to data/weights/).
+    Tune {
+        /// Variant id.
+        variant: String,
+        /// Self-play games.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 2000)]
+        nodes: u64,
+        /// Random plies that open each game.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Local-search passes per step size.
+        #[arg(long, default_value_t = 8)]
+        passes: u32,
+        /// Write the weights here instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Measure search speed: nodes per second and depth reached from each game's start.
     BenchAi {
         /// Time per search, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Step through a saved game (.ron): the board at each move, stored scores and comments,
     /// the engine's opinion, PGN export, and playing on from any move.
@@ -255,7 +345,61 @@ fn main() -> ExitCode {
             plies,
             jobs,
         }),
-        Command::BenchAi { movetime } => cli_ai::bench(movetime),
+        Command::BenchAi { movetime, threads } => cli_ai::bench(movetime, threads),
+        Command::Tune {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            passes,
+            out,
+        } => cli_tune::run(&cli_tune::TuneArgs {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            passes,
+            out,
+        }),
+        Command::Match {
+            engine1,
+            engine2,
+            variant,
+            games,
+            movetime,
+            tc,
+            margin,
+            plies,
+            seed,
+            max_plies,
+            resign,
+            draw,
+            elo0,
+            elo1,
+            options,
+            options1,
+            options2,
+            concurrency,
+        } => cli_match::run(&cli_match::MatchArgs {
+            engines: [engine1, engine2],
+            options,
+            options_each: [options1, options2],
+            variant,
+            games,
+            movetime,
+            tc,
+            margin,
+            plies,
+            seed,
+            max_plies,
+            resign,
+            draw,
+            elo0,
+            elo1,
+            concurrency,
+        }),
     };
     finish(result)
 }

@@ -1,7 +1,8 @@
 //! The UCI engine protocol, so chess GUIs and match tools can drive the search.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value <id>` (every
-//! [`VariantId`]), `setoption name Hash value <MB>`, `position startpos|fen <text> [moves
+//! [`VariantId`]), `setoption name Hash value <MB>`, `setoption name Threads value <N>`
+//! (Lazy SMP, default 1), `position startpos|fen <text> [moves
 //! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`
 //! and `infinite`, `stop`, `quit`, and `d` (prints the position string as an info line).
 //! Moves are coordinate tokens (RULES.md section 1); for `chess` the engine writes the plain
@@ -9,8 +10,8 @@
 //! and otherwise ignored.
 //!
 //! The search runs on its own thread, so `stop`, `isready` and `quit` are read while it
-//! thinks; `info` lines after each iteration and the final `bestmove` are written from that
-//! thread. Without `infinite`, the end of input waits for the running search to finish.
+//! thinks; `info` lines after each iteration (and `info ... currmove` about once a second
+//! during one) and the final `bestmove` are written from that thread. Without `infinite`, the end of input waits for the running search to finish.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -26,6 +27,8 @@ use crate::variants::{variant, VariantId};
 
 /// Largest hash table the `Hash` option accepts, in megabytes.
 const MAX_HASH_MB: usize = 4096;
+/// Most search threads the `Threads` option accepts.
+const MAX_THREADS: usize = 256;
 
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -81,6 +84,8 @@ struct Session {
     keys: Vec<u64>,
     engine: Arc<Mutex<Engine>>,
     running: Option<Running>,
+    /// Search threads (the `Threads` option).
+    threads: usize,
 }
 
 impl Session {
@@ -94,6 +99,7 @@ impl Session {
             position,
             engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
             running: None,
+            threads: 1,
         }
     }
 
@@ -149,7 +155,8 @@ impl Session {
         }
         let _ = write!(
             text,
-            "\noption name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\nuciok"
+            "\noption name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n\
+             option name Threads type spin default 1 min 1 max {MAX_THREADS}\nuciok"
         );
         self.say(&text);
     }
@@ -192,6 +199,14 @@ impl Session {
                 _ => self.error(&format!(
                     "Hash must be 1..={MAX_HASH_MB} megabytes, got '{value}'"
                 )),
+            }
+        } else if name.eq_ignore_ascii_case("Threads") {
+            match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.finish(true);
+                    self.threads = n;
+                }
+                _ => self.error(&format!("Threads must be 1..={MAX_THREADS}, got '{value}'")),
             }
         } else {
             self.error(&format!("unknown option '{name}'"));
@@ -238,10 +253,11 @@ impl Session {
 
     fn go(&mut self, args: &[&str]) {
         self.finish(true);
-        let limits = match parse_go(args) {
+        let mut limits = match parse_go(args) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
+        limits.threads = self.threads;
         let stop = Arc::new(AtomicBool::new(false));
         let endless = limits.infinite
             || (limits.depth.is_none()
@@ -310,6 +326,17 @@ pub fn token(v: &Variant, mv: &Move) -> String {
 }
 
 fn info_line(v: &Variant, info: &SearchInfo) -> String {
+    if let Some((depth, mv, number)) = info.current {
+        // A progress report during an iteration.
+        return format!(
+            "info depth {depth} currmove {} currmovenumber {number} nodes {} nps {} time {} hashfull {}",
+            token(v, &mv),
+            info.nodes,
+            info.nps,
+            info.time.as_millis(),
+            info.hashfull
+        );
+    }
     let score = match info.score.mate_moves() {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", info.score.0),
@@ -381,6 +408,34 @@ fn parse_go(args: &[&str]) -> Result<SearchLimits, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Score;
+
+    #[test]
+    fn progress_and_iteration_info_lines() {
+        let v = variant(VariantId::Chess);
+        let pos = Position::start(v);
+        let e4 = coord::parse(&pos, "e2e4").unwrap();
+        let mut info = SearchInfo {
+            depth: 7,
+            seldepth: 11,
+            score: Score(31),
+            nodes: 5000,
+            nps: 250_000,
+            time: Duration::from_millis(20),
+            pv: vec![e4],
+            hashfull: 3,
+            current: None,
+        };
+        assert_eq!(
+            info_line(v, &info),
+            "info depth 7 seldepth 11 score cp 31 nodes 5000 nps 250000 time 20 hashfull 3 pv e2e4"
+        );
+        info.current = Some((8, e4, 3));
+        assert_eq!(
+            info_line(v, &info),
+            "info depth 8 currmove e2e4 currmovenumber 3 nodes 5000 nps 250000 time 20 hashfull 3"
+        );
+    }
 
     #[test]
     fn go_parameters() {

@@ -268,14 +268,59 @@ fn depth_limited_search_is_deterministic() {
 }
 
 #[test]
+fn threaded_search_plays_legal_moves() {
+    // Lazy SMP: helpers share the hash table; the main thread's move is always legal.
+    let mut engine = Engine::new(4);
+    let stop = AtomicBool::new(false);
+    for id in [
+        VariantId::Chess,
+        VariantId::Promochess,
+        VariantId::Tamerspiel,
+    ] {
+        let pos = Position::start(variant(id));
+        let limits = SearchLimits {
+            threads: 3,
+            ..SearchLimits::depth(6)
+        };
+        let r = engine.search(&pos, &[], &limits, &stop, &mut |info| {
+            assert_line_is_legal(&pos, &info.pv);
+        });
+        assert!(pos.legal_moves().contains(&r.best.unwrap()), "{id}");
+        assert_eq!(r.depth, 6);
+        assert_line_is_legal(&pos, &r.pv);
+    }
+    // A mate is still found with helpers running.
+    let pos = position(VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let limits = SearchLimits {
+        threads: 2,
+        ..SearchLimits::depth(4)
+    };
+    let r = engine.search(&pos, &[], &limits, &stop, &mut |_| {});
+    assert_eq!(r.score, Score::mate_in(1));
+}
+
+#[test]
+fn app_levels_use_all_but_one_core() {
+    let full = Level::DEFAULT.limits();
+    assert_eq!(full.threads, ai::default_threads());
+    assert!(ai::default_threads() >= 1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(ai::default_threads() < cores || cores == 1);
+    // The weak levels are limited by depth and noise: one thread.
+    assert_eq!(Level::MIN.limits().threads, 1);
+}
+
+#[test]
 fn info_reports_every_iteration() {
     let pos = Position::start(variant(VariantId::Chess));
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
     let r = ai::search(&pos, &[], &SearchLimits::depth(4), &stop, &mut |info| {
         assert!(!info.pv.is_empty());
+        assert_eq!(info.current, None);
         seen.push((info.depth, info.nodes));
     });
+    // A depth-4 search ends long before the first progress report (one a second).
     assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1));
     assert_eq!(seen.last().unwrap().1, r.nodes);

@@ -86,6 +86,29 @@ fn go_depth_gives_a_legal_bestmove_with_info() {
 }
 
 #[test]
+fn threads_option_runs_a_parallel_search() {
+    let lines = session(
+        "setoption name Threads value 2
+position startpos moves e2e4
+go depth 5
+         setoption name Threads value 0
+",
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string error: Threads must be 1..=")));
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1);
+    assert_legal(VariantId::Chess, None, &["e2e4"], &best[0]);
+    assert!(session(
+        "uci
+"
+    )
+    .iter()
+    .any(|l| l == "option name Threads type spin default 1 min 1 max 256"));
+}
+
+#[test]
 fn go_movetime_infinite_and_stop() {
     let lines = session(
         "ucinewgame\nposition startpos\ngo movetime 100\nisready\n\

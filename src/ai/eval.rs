@@ -24,13 +24,12 @@
 //! The phase is the non-pawn material left, relative to the start position.
 
 pub(crate) mod tables;
+pub mod weights;
 
 use crate::rules::{Color, Position, Square, SquareSet, Squares, GRID_CELLS, MAX_KINDS};
 
 pub(crate) use tables::{tables, Tables, NO_PROMOTION};
 
-/// Bonus for the side to move.
-const TEMPO: i32 = 12;
 /// Full phase (the start position's non-pawn material).
 const PHASE_MAX: i32 = 256;
 /// Penalty per own Pawn behind another one on the same file.
@@ -104,25 +103,28 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
     for c in Color::ALL {
         let ci = c.index();
         let them = 1 - ci;
-        score[ci] += mobility[ci] / 256;
+        score[ci] += mobility[ci] * t.w.mobility / 25_600;
 
         let (mg, eg) = t.royal_terms(c, royal_sq[ci]);
         score[ci] += (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
 
         // Royal safety: what the opponent throws at our royal piece, and our Pawn shield.
         let n = attackers[them].min(ATTACKER_SCALE.len() - 1);
-        let danger = (attack_units[them] * ATTACKER_SCALE[n] / 2).min(MAX_ATTACK_PENALTY);
+        let danger = (attack_units[them] * ATTACKER_SCALE[n] / 2).min(MAX_ATTACK_PENALTY)
+            * t.w.king_danger
+            / 100;
         let sq = royal_sq[ci].index();
         let shield = (pawns[ci] & t.shield_near[ci * GRID_CELLS + sq]).count_ones() as i32
             * SHIELD_NEAR
             + (pawns[ci] & t.shield_far[ci * GRID_CELLS + sq]).count_ones() as i32 * SHIELD_FAR;
+        let shield = shield * t.w.shield / 100;
         score[ci] += (shield - danger) * phase / PHASE_MAX;
 
         score[ci] += pawn_structure(pos, t, c, pawns, phase);
 
         for &k in &t.bound_kinds {
             if bound[ci][k] == 3 {
-                score[ci] += t.kind_value[k] / 10;
+                score[ci] += t.kind_value[k] * t.w.pair / 1_000;
             }
         }
     }
@@ -150,7 +152,7 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
     {
         s /= 4;
     }
-    s + TEMPO
+    s + t.w.tempo
 }
 
 fn chebyshev(a: Square, b: Square) -> i32 {
@@ -167,10 +169,10 @@ fn pawn_structure(pos: &Position, t: &Tables, c: Color, pawns: [SquareSet; 2], p
         let f = usize::from(sq.file());
         let ahead = t.front_span[ci * GRID_CELLS + sq.index()];
         if mine & t.file_mask[f] & ahead != 0 {
-            s -= DOUBLED;
+            s -= DOUBLED * t.w.pawn_structure / 100;
         }
         if mine & t.adjacent_files[f] == 0 {
-            s -= ISOLATED;
+            s -= ISOLATED * t.w.pawn_structure / 100;
         }
         if theirs & ahead != 0 {
             continue;
@@ -193,7 +195,7 @@ fn pawn_structure(pos: &Position, t: &Tables, c: Color, pawns: [SquareSet; 2], p
         if blocked {
             bonus /= 2;
         }
-        s += bonus;
+        s += bonus * t.w.passed / 100;
     }
     s
 }
@@ -214,8 +216,9 @@ mod tests {
         for id in VariantId::ALL {
             let v = variant(id);
             let pos = Position::start(v);
-            let s = evaluate(&pos, &tables(v));
-            assert_eq!(s, TEMPO, "{id}");
+            let t = tables(v);
+            let s = evaluate(&pos, &t);
+            assert_eq!(s, t.w.tempo, "{id}");
         }
     }
 

@@ -124,6 +124,10 @@ impl Level {
     }
 
     /// Search limits for a move at this level with a given time per move and noise seed.
+    ///
+    /// The full-strength levels search with [`default_threads`] threads (every core but one,
+    /// which stays free for the user interface); the weak levels, which are limited by depth
+    /// and noise anyway, with one.
     pub fn limits_with(self, movetime: Duration, seed: u64) -> SearchLimits {
         let s = self.setting();
         SearchLimits {
@@ -131,9 +135,23 @@ impl Level {
             movetime: Some(movetime),
             noise: s.noise,
             seed,
+            threads: if s.depth.is_none() {
+                default_threads()
+            } else {
+                1
+            },
             ..SearchLimits::default()
         }
     }
+}
+
+/// Search threads for the app's levels: the machine's cores less one (at least one), so the
+/// interface stays responsive while the AI thinks.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .saturating_sub(1)
+        .max(1)
 }
 
 impl Default for Level {

@@ -37,6 +37,9 @@ pub struct SearchLimits {
     pub noise: i32,
     /// Seed of the noise: the same seed gives the same noise.
     pub seed: u64,
+    /// Search threads (Lazy SMP); 0 and 1 both mean one. Only a single-threaded search is
+    /// deterministic under node and depth limits.
+    pub threads: usize,
 }
 
 /// Time kept back from the clock for the move's transmission.

@@ -1,12 +1,26 @@
-//! Move ordering: the hash move, then promotions, then captures by MVV-LVA (most valuable
-//! victim, least valuable attacker), then killer moves, then quiet moves by history.
+//! Move ordering: what the search learns about moves (histories, killers, counter moves)
+//! and the staged move picker that hands moves out best first.
 //!
-//! Captures that lose material to a defended square go after the killers: they are still
-//! searched, but rarely refute anything.
+//! The picker works in stages, so a node that is refuted early never generates or scores
+//! the moves it does not need (Stockfish's `movepick.cpp` is the model):
+//!
+//! 1. the hash move;
+//! 2. loud moves (captures and promotions) whose static exchange does not lose, most
+//!    valuable victim first, corrected by the capture history;
+//! 3. the two killer moves and the counter move (quiet moves that refuted siblings or the
+//!    opponent's last move);
+//! 4. the other quiet moves, by main history plus continuation history (the move's record
+//!    after the previous move and after our own move before it); a declined promotion that
+//!    the promotion dominates comes last;
+//! 5. the loud moves that lose material by SEE, and under-promotions.
+//!
+//! Every move comes from the legal generators; hash, killer and counter moves are only keys
+//! matched against them, never trusted as moves.
 
-use crate::rules::{Move, Position, GRID_CELLS};
+use crate::rules::{Move, Position, Square};
 
 use super::eval::Tables;
+use super::see::see_ge;
 
 /// A compact, comparable name of a move for the hash table and the killer slots: origin,
 /// destination, promotion type and level recipient. Moves of one position that agree on
@@ -41,44 +55,175 @@ impl MoveKey {
     }
 }
 
-const HASH_MOVE: i32 = 2_000_000_000;
-const PROMOTION: i32 = 1_500_000_000;
-const GOOD_CAPTURE: i32 = 1_000_000_000;
-const KILLER: i32 = 900_000_000;
-const BAD_CAPTURE: i32 = 800_000_000;
-
 /// History scores stay within this magnitude (the update is self-limiting).
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
-/// History table: per moving piece code and destination.
+/// Rewards (`bonus > 0`) or penalises an entry; large values decay toward the bound.
+#[inline]
+fn gravity(h: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = i32::from(*h);
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// A (piece, destination) pair in the dense numbering of the continuation history; also
+/// what each ply of the search remembers about the move made there.
+pub(crate) type PieceTo = u32;
+
+/// No move (the root, or a null move): continuation lookups through it read zeros.
+pub(crate) const NO_PIECE_TO: PieceTo = u32::MAX;
+
+/// What the search learns about moves, per game (the tables are sized by its piece kinds
+/// and board).
 #[derive(Debug)]
-pub(crate) struct History(Vec<i32>);
+pub(crate) struct Heuristics {
+    /// Board width, for dense square numbers.
+    files: usize,
+    /// Dense squares on the board (files x ranks).
+    cells: usize,
+    /// Piece kinds of the game.
+    kinds: usize,
+    /// Per (colour, from, to).
+    main: Vec<i16>,
+    /// Per (piece, to, victim kind).
+    capture: Vec<i16>,
+    /// Per (previous piece-to, piece-to).
+    cont: Vec<i16>,
+    /// Per previous piece-to: the quiet move that refuted it.
+    counter: Vec<MoveKey>,
+}
 
-impl History {
-    pub(crate) fn new() -> History {
-        History(vec![0; 128 * GRID_CELLS])
+impl Heuristics {
+    /// Empty tables for a game with `kinds` piece kinds on a `files` x `ranks` board.
+    pub(crate) fn new(kinds: usize, files: usize, ranks: usize) -> Heuristics {
+        let cells = files * ranks;
+        let pieces = 2 * kinds;
+        Heuristics {
+            files,
+            cells,
+            kinds,
+            main: vec![0; 2 * cells * cells],
+            capture: vec![0; pieces * cells * kinds],
+            cont: vec![0; (pieces * cells) * (pieces * cells)],
+            counter: vec![MoveKey::NONE; pieces * cells],
+        }
     }
 
-    #[inline]
-    fn index(mv: &Move) -> usize {
-        mv.piece.code() * GRID_CELLS + mv.to.index()
+    /// Whether the tables fit a game of this shape.
+    pub(crate) fn fits(&self, kinds: usize, files: usize, ranks: usize) -> bool {
+        self.kinds == kinds && self.files == files && self.cells == files * ranks
     }
 
-    #[inline]
-    pub(crate) fn score(&self, mv: &Move) -> i32 {
-        self.0[Self::index(mv)]
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.main.fill(0);
+        self.capture.fill(0);
+        self.cont.fill(0);
+        self.counter.fill(MoveKey::NONE);
     }
 
-    /// Rewards (`bonus > 0`) or penalises a quiet move; large values decay toward the bound.
-    pub(crate) fn update(&mut self, mv: &Move, bonus: i32) {
-        let h = &mut self.0[Self::index(mv)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// Halves every entry, so a new search keeps the shape of the old one but can relearn.
+    /// Halves the main and capture histories, so a new search keeps their shape but can
+    /// relearn. The continuation history (megabytes in the larger games: halving it would
+    /// cost milliseconds of every move) keeps its gravity-bounded values until a new game.
     pub(crate) fn age(&mut self) {
-        self.0.iter_mut().for_each(|h| *h /= 2);
+        for h in self.main.iter_mut().chain(self.capture.iter_mut()) {
+            *h /= 2;
+        }
+    }
+
+    #[inline]
+    fn dense(&self, sq: Square) -> usize {
+        usize::from(sq.rank()) * self.files + usize::from(sq.file())
+    }
+
+    #[inline]
+    fn piece_index(&self, mv: &Move) -> usize {
+        mv.piece.color().index() * self.kinds + mv.piece.kind().index()
+    }
+
+    /// The continuation key of `mv` (the moving piece before any promotion, and where it
+    /// lands).
+    #[inline]
+    pub(crate) fn piece_to(&self, mv: &Move) -> PieceTo {
+        (self.piece_index(mv) * self.cells + self.dense(mv.to)) as PieceTo
+    }
+
+    #[inline]
+    fn main_index(&self, mv: &Move) -> usize {
+        (mv.piece.color().index() * self.cells + self.dense(mv.from)) * self.cells
+            + self.dense(mv.to)
+    }
+
+    #[inline]
+    fn cont_index(&self, prev: PieceTo, pt: PieceTo) -> Option<usize> {
+        (prev != NO_PIECE_TO).then(|| prev as usize * 2 * self.kinds * self.cells + pt as usize)
+    }
+
+    #[inline]
+    fn capture_index(&self, mv: &Move) -> usize {
+        let victim = mv.capture.map_or(0, |c| c.kind().index());
+        (self.piece_index(mv) * self.cells + self.dense(mv.to)) * self.kinds + victim
+    }
+
+    /// Main history of a quiet move.
+    #[inline]
+    pub(crate) fn main_score(&self, mv: &Move) -> i32 {
+        i32::from(self.main[self.main_index(mv)])
+    }
+
+    /// Continuation history of `mv` after a move with key `prev`.
+    #[inline]
+    pub(crate) fn cont_score(&self, prev: PieceTo, mv: &Move) -> i32 {
+        self.cont_index(prev, self.piece_to(mv))
+            .map_or(0, |i| i32::from(self.cont[i]))
+    }
+
+    /// The history score of a quiet move: main history and the continuation histories after
+    /// the last two moves (`prev[0]` the opponent's, `prev[1]` our own before it).
+    #[inline]
+    pub(crate) fn quiet_score(&self, mv: &Move, prev: [PieceTo; 2]) -> i32 {
+        self.main_score(mv) + self.cont_score(prev[0], mv) + self.cont_score(prev[1], mv)
+    }
+
+    /// Capture history of a loud move.
+    #[inline]
+    pub(crate) fn capture_score(&self, mv: &Move) -> i32 {
+        i32::from(self.capture[self.capture_index(mv)])
+    }
+
+    /// The counter move to the previous move.
+    #[inline]
+    pub(crate) fn counter(&self, prev: PieceTo) -> MoveKey {
+        if prev == NO_PIECE_TO {
+            MoveKey::NONE
+        } else {
+            self.counter[prev as usize]
+        }
+    }
+
+    /// Rewards or penalises a quiet move.
+    pub(crate) fn update_quiet(&mut self, mv: &Move, prev: [PieceTo; 2], bonus: i32) {
+        let i = self.main_index(mv);
+        gravity(&mut self.main[i], bonus);
+        let pt = self.piece_to(mv);
+        for p in prev {
+            if let Some(i) = self.cont_index(p, pt) {
+                gravity(&mut self.cont[i], bonus);
+            }
+        }
+    }
+
+    /// Rewards or penalises a loud move.
+    pub(crate) fn update_capture(&mut self, mv: &Move, bonus: i32) {
+        let i = self.capture_index(mv);
+        gravity(&mut self.capture[i], bonus);
+    }
+
+    /// Records `mv` as the refutation of the move `prev`.
+    pub(crate) fn set_counter(&mut self, prev: PieceTo, mv: &Move) {
+        if prev != NO_PIECE_TO {
+            self.counter[prev as usize] = MoveKey::of(mv);
+        }
     }
 }
 
@@ -89,12 +234,6 @@ pub(crate) fn victim_value(pos: &Position, t: &Tables, mv: &Move) -> i32 {
         .map_or(0, |c| t.value[t.profile(c.kind(), pos.level_at(mv.to))])
 }
 
-/// Value of the moving piece, at its level.
-#[inline]
-fn mover_value(pos: &Position, t: &Tables, mv: &Move) -> i32 {
-    t.value[t.profile(mv.piece.kind(), pos.level_at(mv.from))]
-}
-
 /// Value gained by the promotion a move makes (0 when none).
 #[inline]
 pub(crate) fn promotion_gain(t: &Tables, mv: &Move) -> i32 {
@@ -103,65 +242,258 @@ pub(crate) fn promotion_gain(t: &Tables, mv: &Move) -> i32 {
     })
 }
 
-/// Whether a capture puts a more valuable piece on a square the opponent defends (a likely
-/// loss of material; a cheap stand-in for static exchange evaluation).
-pub(crate) fn losing_capture(pos: &Position, t: &Tables, mv: &Move) -> bool {
-    let attacker = mover_value(pos, t, mv);
-    let victim = victim_value(pos, t, mv);
-    if t.royal[mv.piece.kind().index()] || attacker <= victim {
+/// Whether `mv` promotes to less than the best type its rule offers (an under-promotion).
+pub(crate) fn under_promotion(pos: &Position, t: &Tables, mv: &Move) -> bool {
+    let Some(kind) = mv.promotion else {
         return false;
-    }
-    let them = !pos.turn();
-    let occ = (pos.occupied() & !mv.from.bit()) | mv.to.bit();
-    let defenders = pos.pieces_of(them) & !mv.to.bit();
-    pos.attacked(mv.to, them, occ, defenders)
+    };
+    let v = pos.variant();
+    let rule = mv
+        .capture
+        .and_then(|c| v.capture_promotion(mv.piece.kind(), c.kind()))
+        .or_else(|| v.promotion_at(mv.piece.color(), mv.piece.kind(), mv.to));
+    rule.is_some_and(|r| {
+        r.targets
+            .iter()
+            .any(|k| t.kind_value[k.index()] > t.kind_value[kind.index()])
+    })
 }
 
-/// Scores moves for the main search, best first.
-pub(crate) fn score_moves(
-    pos: &Position,
-    t: &Tables,
-    moves: &[Move],
-    hash: MoveKey,
-    killers: [MoveKey; 2],
-    history: &History,
-    out: &mut Vec<i32>,
-) {
-    out.clear();
-    out.extend(moves.iter().map(|mv| {
-        let key = MoveKey::of(mv);
-        if !hash.is_none() && key == hash {
-            HASH_MOVE
-        } else if mv.promotion.is_some() {
-            PROMOTION + promotion_gain(t, mv) * 8 + victim_value(pos, t, mv)
-        } else if mv.capture.is_some() {
-            let mvv_lva = victim_value(pos, t, mv) * 8 - mover_value(pos, t, mv) / 8;
-            if losing_capture(pos, t, mv) {
-                BAD_CAPTURE + mvv_lva
-            } else {
-                GOOD_CAPTURE + mvv_lva
-            }
-        } else if key == killers[0] {
-            KILLER + 1
-        } else if key == killers[1] {
-            KILLER
-        } else {
-            history.score(mv)
-        }
-    }));
-}
-
-/// Swaps the best-scored move among `from..` into place `from` and returns it (selection
-/// sort, one step at a time: a cutoff usually comes early, so sorting everything is waste).
+/// Whether the search should treat `mv` as quiet (no capture, no promotion).
 #[inline]
-pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], from: usize) -> Move {
-    let mut best = from;
-    for i in from + 1..moves.len() {
+pub(crate) fn is_quiet(mv: &Move) -> bool {
+    mv.capture.is_none() && mv.promotion.is_none()
+}
+
+/// The order of a loud move among loud moves.
+#[inline]
+pub(crate) fn loud_score(pos: &Position, t: &Tables, h: &Heuristics, mv: &Move) -> i32 {
+    8 * (victim_value(pos, t, mv) + promotion_gain(t, mv)) + h.capture_score(mv) / 16
+}
+
+/// Where the picker is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    Hash,
+    GoodLoud,
+    Refutations,
+    Quiets,
+    BadLoud,
+    Done,
+}
+
+/// The staged move picker of one node. Its buffers belong to the node's frame, so nothing
+/// is allocated per node.
+pub(crate) struct Picker {
+    stage: Stage,
+    hash: MoveKey,
+    /// Killers, then the counter move.
+    refutations: [MoveKey; 3],
+    prev: [PieceTo; 2],
+    /// Whether the quiet moves have been generated into the quiet buffer.
+    quiets_ready: bool,
+    next: usize,
+    /// Skip the remaining quiet moves (late-move pruning).
+    pub skip_quiets: bool,
+    /// Loud moves only (quiescence), or all moves.
+    loud_only: bool,
+}
+
+/// The move lists a picker fills (kept in the node's frame between nodes).
+#[derive(Default)]
+pub(crate) struct MoveLists {
+    pub loud: Vec<Move>,
+    pub loud_scores: Vec<i32>,
+    pub quiet: Vec<Move>,
+    pub quiet_scores: Vec<i32>,
+    pub bad: Vec<Move>,
+}
+
+impl Picker {
+    /// A picker for all moves of a node.
+    pub(crate) fn new(
+        hash: MoveKey,
+        killers: [MoveKey; 2],
+        counter: MoveKey,
+        prev: [PieceTo; 2],
+    ) -> Picker {
+        Picker {
+            stage: Stage::Hash,
+            hash,
+            refutations: [killers[0], killers[1], counter],
+            prev,
+            quiets_ready: false,
+            next: 0,
+            skip_quiets: false,
+            loud_only: false,
+        }
+    }
+
+    /// A picker for quiescence: the hash move if loud, then the loud moves that do not
+    /// lose by SEE and are not under-promotions, best first.
+    pub(crate) fn quiescence(hash: MoveKey) -> Picker {
+        let mut p = Picker::new(hash, [MoveKey::NONE; 2], MoveKey::NONE, [NO_PIECE_TO; 2]);
+        p.loud_only = true;
+        p
+    }
+
+    /// Whether the picker has reached its quiet stage (everything handed out before it was
+    /// the hash move, a good loud move or a refutation).
+    pub(crate) fn in_late_stages(&self) -> bool {
+        matches!(self.stage, Stage::Quiets | Stage::BadLoud | Stage::Done)
+    }
+
+    fn generate_quiets(&mut self, pos: &Position, lists: &mut MoveLists) {
+        if !self.quiets_ready {
+            pos.legal_quiet_moves_into(&mut lists.quiet);
+            self.quiets_ready = true;
+        }
+    }
+
+    /// Removes and returns the move with key `key` from `list`, if it is there.
+    fn take(list: &mut Vec<Move>, key: MoveKey) -> Option<Move> {
+        if key.is_none() {
+            return None;
+        }
+        let i = list.iter().position(|m| MoveKey::of(m) == key)?;
+        Some(list.swap_remove(i))
+    }
+
+    /// The next move, or `None` when all have been handed out.
+    pub(crate) fn next(
+        &mut self,
+        pos: &Position,
+        t: &Tables,
+        h: &Heuristics,
+        lists: &mut MoveLists,
+    ) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::Hash => {
+                    pos.legal_loud_moves_into(&mut lists.loud);
+                    lists.bad.clear();
+                    self.stage = Stage::GoodLoud;
+                    let found = Self::take(&mut lists.loud, self.hash).or_else(|| {
+                        if self.loud_only || self.hash.is_none() {
+                            return None;
+                        }
+                        self.generate_quiets(pos, lists);
+                        Self::take(&mut lists.quiet, self.hash)
+                    });
+                    lists.loud_scores.clear();
+                    lists
+                        .loud_scores
+                        .extend(lists.loud.iter().map(|m| loud_score(pos, t, h, m)));
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                Stage::GoodLoud => {
+                    let Some(mv) = pick(&mut lists.loud, &mut lists.loud_scores) else {
+                        // Quiescence never searches the losing ones.
+                        self.stage = if self.loud_only {
+                            Stage::Done
+                        } else {
+                            Stage::Refutations
+                        };
+                        self.next = 0;
+                        continue;
+                    };
+                    if under_promotion(pos, t, &mv)
+                        || t.declining_dominated(pos, &mv)
+                        || !see_ge(pos, t, &mv, 0)
+                    {
+                        lists.bad.push(mv);
+                        continue;
+                    }
+                    return Some(mv);
+                }
+                Stage::Refutations => {
+                    if self.next >= self.refutations.len() {
+                        self.stage = Stage::Quiets;
+                        if !self.skip_quiets {
+                            let prev = self.prev;
+                            lists.quiet_scores.clear();
+                            lists.quiet_scores.extend(
+                                lists
+                                    .quiet
+                                    .iter()
+                                    .map(|m| h.quiet_score(m, prev) - declined_penalty(pos, t, m)),
+                            );
+                        }
+                        continue;
+                    }
+                    let key = self.refutations[self.next];
+                    self.next += 1;
+                    if key.is_none()
+                        || key == self.hash
+                        || self.refutations[..self.next - 1].contains(&key)
+                    {
+                        continue;
+                    }
+                    self.generate_quiets(pos, lists);
+                    if let Some(mv) = Self::take(&mut lists.quiet, key) {
+                        return Some(mv);
+                    }
+                }
+                Stage::Quiets => {
+                    if !self.skip_quiets {
+                        self.generate_quiets(pos, lists);
+                        if lists.quiet_scores.len() != lists.quiet.len() {
+                            // Generated only now (no refutation needed it).
+                            let prev = self.prev;
+                            lists.quiet_scores.clear();
+                            lists.quiet_scores.extend(
+                                lists
+                                    .quiet
+                                    .iter()
+                                    .map(|m| h.quiet_score(m, prev) - declined_penalty(pos, t, m)),
+                            );
+                        }
+                        if let Some(mv) = pick(&mut lists.quiet, &mut lists.quiet_scores) {
+                            return Some(mv);
+                        }
+                    }
+                    self.stage = Stage::BadLoud;
+                    self.next = 0;
+                }
+                Stage::BadLoud => {
+                    if self.next < lists.bad.len() {
+                        self.next += 1;
+                        return Some(lists.bad[self.next - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Ordering penalty of a declined promotion that the promotion dominates (see
+/// [`Tables::declining_dominated`]): it goes after every other quiet move.
+#[inline]
+fn declined_penalty(pos: &Position, t: &Tables, mv: &Move) -> i32 {
+    if t.declining_dominated(pos, mv) {
+        1 << 20
+    } else {
+        0
+    }
+}
+
+/// Removes and returns the best-scored move (selection: a cutoff usually comes early, so
+/// sorting everything is waste).
+#[inline]
+fn pick(moves: &mut Vec<Move>, scores: &mut Vec<i32>) -> Option<Move> {
+    if moves.is_empty() {
+        return None;
+    }
+    let mut best = 0;
+    for i in 1..moves.len() {
         if scores[i] > scores[best] {
             best = i;
         }
     }
-    moves.swap(from, best);
-    scores.swap(from, best);
-    moves[from]
+    scores.swap_remove(best);
+    Some(moves.swap_remove(best))
 }

@@ -1,64 +1,71 @@
 //! Iterative deepening over a principal variation search (alpha-beta with null windows for
-//! all but the first move), with:
+//! all but the first move), modelled on what the strongest open-source engines do
+//! (Stockfish's `search.cpp` above all), written for any game the engine plays:
 //!
-//! * a transposition table keyed by [`Position::hash`] (cutoffs at non-PV nodes, and the
-//!   stored move searched first);
-//! * quiescence over captures and promotions (the games here are promotion-heavy, so a
-//!   pending promotion is as loud as a capture), with every evasion when in check;
-//! * null-move pruning, skipped when the side to move has nothing but its royal piece and
-//!   Pawns (zugzwang is common there);
-//! * late-move reductions for quiet moves, reverse futility and late-move pruning near the
-//!   leaves, check extensions;
+//! * a shared transposition table ([`Tt`]: buckets, aging, the static evaluation stored),
+//!   its move searched first and its bounds cutting non-PV nodes;
+//! * staged move picking ([`Picker`]) with main, capture and continuation histories,
+//!   killers and counter moves, and static exchange evaluation ([`see`](super::see)) for
+//!   every piece kind;
+//! * an "improving" signal (the static evaluation against two plies before) that loosens or
+//!   tightens the pruning below;
+//! * reverse futility pruning, null-move pruning (a real [`Position::make_null`]),
+//!   internal iterative reductions, singular extensions (with multi-cut and negative
+//!   extensions), check extensions within a budget;
+//! * late-move reductions driven by history, late-move pruning, futility pruning and SEE
+//!   pruning of quiet moves and of losing captures;
+//! * quiescence over captures that do not lose by SEE and, at its first ply only, safe
+//!   promotions to the best type (the promotion-heavy games here would otherwise chain
+//!   promotions through the whole quiescence search), with every evasion when in check;
 //! * mate scores by distance, repetitions against the game's earlier positions and the
 //!   search path, the 50-move rule and dead material;
-//! * aspiration windows around the previous iteration's score.
+//! * aspiration windows around the previous iteration's score;
+//! * time management that spends more when the best move keeps changing or the score falls,
+//!   and less when one move takes all the effort;
+//! * Lazy SMP: helper threads search the same tree through the shared table, the main
+//!   thread decides (one thread, the default, is deterministic under node and depth limits).
 //!
-//! The search is single-threaded and pure: it reads the clock and the stop flag, nothing
-//! else.
+//! The search is pure: it reads the clock and the stop flag, nothing else.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::rules::{Color, MaterialDraw, Move, Position, Setup, Squares};
+use crate::rules::{Color, MaterialDraw, Move, Position, Squares};
 
 use super::eval::{self, Tables};
 use super::limits::SearchLimits;
 use super::ordering::{
-    losing_capture, pick, promotion_gain, score_moves, victim_value, History, MoveKey,
+    is_quiet, loud_score, promotion_gain, under_promotion, victim_value, Heuristics, MoveKey,
+    MoveLists, Picker, PieceTo, NO_PIECE_TO,
 };
 use super::score::{Score, INFINITY, MATE, MATE_BOUND};
-use super::tt::{Bound, Tt};
+use super::see::see_ge;
+use super::tt::{Bound, Tt, NO_EVAL};
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence together).
 pub(crate) const MAX_PLY: usize = 128;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 100;
-/// Check extensions stop this far beyond the iteration depth, so checks cannot chain
-/// forever.
-const EXTENSION_PLIES: usize = 16;
-/// Late-move pruning: quiet moves searched at depth 1, 2, 3 before the rest are skipped.
-const LATE_MOVES: [usize; 4] = [0, 6, 10, 16];
-/// Futility margin per ply of depth.
-const FUTILITY: i32 = 110;
-/// Reverse futility margin per ply of depth.
-const REVERSE_FUTILITY: i32 = 90;
-/// Quiescence delta: a capture that cannot lift the score to alpha even with this much to
-/// spare is not searched.
-const DELTA: i32 = 200;
 /// First aspiration half-window.
-const ASPIRATION: i32 = 30;
+const ASPIRATION: i32 = 20;
+/// Quiescence futility: a capture that cannot lift the score to alpha even with this much to
+/// spare is not searched.
+const QS_FUTILITY: i32 = 150;
+/// How often progress reports go out during an iteration.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-/// What the search reports after each completed iteration.
+/// What the search reports: after each completed iteration, and about once a second in
+/// between (then `current` is set and the other fields describe the last completed
+/// iteration, with the node count and time of now).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// The iteration's depth in plies.
+    /// The completed iteration's depth in plies.
     pub depth: u32,
     /// The deepest ply reached (extensions and quiescence included).
     pub seldepth: u32,
     /// The score of the best line, for the side to move.
     pub score: Score,
-    /// Nodes visited so far.
+    /// Nodes visited so far (all threads).
     pub nodes: u64,
     /// Nodes per second so far.
     pub nps: u64,
@@ -68,6 +75,9 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Permille of the hash table used by this search.
     pub hashfull: u32,
+    /// For a progress report during an iteration: the iteration being searched, the root
+    /// move being searched and its number (from 1). `None` after a completed iteration.
+    pub current: Option<(u32, Move, u32)>,
 }
 
 /// The outcome of a search.
@@ -80,7 +90,7 @@ pub struct SearchResult {
     pub score: Score,
     /// The last completed iteration (0 if the search was stopped before one finished).
     pub depth: u32,
-    /// Nodes visited.
+    /// Nodes visited (all threads).
     pub nodes: u64,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
@@ -88,9 +98,37 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+/// What one search thread keeps between searches.
+#[derive(Debug)]
+struct Worker {
+    heur: Heuristics,
+    /// Static evaluations by hash: the upper half of the key, then the score.
+    evals: Vec<u64>,
+}
+
+impl Worker {
+    fn new(pos: &Position) -> Worker {
+        let (kinds, files, ranks) = shape_of(pos);
+        Worker {
+            heur: Heuristics::new(kinds, files, ranks),
+            evals: vec![0; EVAL_CACHE],
+        }
+    }
+}
+
+fn shape_of(pos: &Position) -> (usize, usize, usize) {
+    let v = pos.variant();
+    (
+        v.kinds().len(),
+        usize::from(v.shape().files()),
+        usize::from(v.shape().ranks()),
+    )
+}
+
 /// A search engine that keeps its transposition table and history between moves of a game.
 ///
-/// Run it on a thread of your own (it does none of its own) and stop it through the flag:
+/// Run it on a thread of your own (it starts only the helper threads that
+/// [`SearchLimits::threads`] asks for) and stop it through the flag:
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -118,9 +156,7 @@ pub struct SearchResult {
 #[derive(Debug)]
 pub struct Engine {
     tt: Tt,
-    history: History,
-    /// Static evaluations by hash: the upper half of the key, then the score.
-    evals: Vec<u64>,
+    workers: Vec<Worker>,
     /// The game searched last (its address), since the hash keys of two games can agree.
     last_variant: usize,
 }
@@ -133,8 +169,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(hash_mb),
-            history: History::new(),
-            evals: vec![0; EVAL_CACHE],
+            workers: Vec::new(),
             last_variant: 0,
         }
     }
@@ -147,8 +182,10 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history = History::new();
-        self.evals.iter_mut().for_each(|e| *e = 0);
+        for w in &mut self.workers {
+            w.heur.clear();
+            w.evals.fill(0);
+        }
     }
 
     /// Searches `pos` and returns the move to play.
@@ -156,8 +193,9 @@ impl Engine {
     /// `history` holds the [`Position::repetition_key`]s of the game's earlier positions,
     /// oldest first (the current position's own key at the end is allowed and ignored), so
     /// the search sees draws by repetition; pass `&[]` for none. `on_info` hears about every
-    /// completed iteration. The search ends at the first limit reached, or soon after `stop`
-    /// becomes true (it checks about every thousand nodes, a millisecond or two).
+    /// completed iteration, and about once a second in between. The search ends at the
+    /// first limit reached, or soon after `stop` becomes true (it checks about every
+    /// thousand nodes, a millisecond or two).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -171,11 +209,17 @@ impl Engine {
         let game = pos.variant() as *const _ as usize;
         if self.last_variant != 0 && game != self.last_variant {
             // Positions of different games can share a hash key: forget the other game.
-            self.clear();
+            self.tt.clear();
+            self.workers.clear();
         }
         self.last_variant = game;
+        let threads = limits.threads.clamp(1, 256);
+        let (kinds, files, ranks) = shape_of(pos);
+        self.workers.retain(|w| w.heur.fits(kinds, files, ranks));
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new(pos));
+        }
         self.tt.new_search();
-        self.history.age();
         let (soft, hard) = limits.budget(pos.turn());
         let mut keys: Vec<u64> = history.to_vec();
         let root_key = pos.repetition_key();
@@ -184,72 +228,130 @@ impl Engine {
         }
         let root_index = keys.len();
         keys.push(root_key);
-        let mut searcher = Searcher {
+        let abort = AtomicBool::new(false);
+        let total = AtomicU64::new(0);
+        let shared = Shared {
             t: &tables,
-            tt: &mut self.tt,
-            history: &mut self.history,
-            evals: &mut self.evals,
+            tt: &self.tt,
             stop,
+            abort: &abort,
+            total: &total,
             start,
             hard,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            seldepth: 0,
-            root_depth: 0,
-            stopped: false,
-            keys,
-            root_index,
-            killers: vec![[MoveKey::NONE; 2]; MAX_PLY + 2],
-            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            noise: limits.noise.max(0),
-            seed: limits.seed,
-            lmr: reduction_table(),
         };
-        let mut root = pos.clone();
-        searcher.iterate(&mut root, limits, soft, on_info)
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .expect("BUG: at least one worker");
+        std::thread::scope(|scope| {
+            for (i, w) in helpers.iter_mut().take(threads - 1).enumerate() {
+                w.heur.age();
+                let (shared, keys, limits) = (&shared, keys.clone(), limits.clone());
+                let mut root = pos.clone();
+                scope.spawn(move || {
+                    let mut s = Searcher::new(shared, w, keys, root_index, &limits, None);
+                    s.helper = i + 1;
+                    s.iterate(&mut root, &limits, None);
+                });
+            }
+            main.heur.age();
+            let mut s = Searcher::new(&shared, main, keys, root_index, limits, Some(on_info));
+            let mut root = pos.clone();
+            let result = s.iterate(&mut root, limits, soft);
+            abort.store(true, Ordering::Relaxed);
+            result
+        })
     }
 }
 
-/// Buffers of one ply.
+/// What every thread of one search shares.
+struct Shared<'a> {
+    t: &'a Tables,
+    tt: &'a Tt,
+    /// The caller's stop flag.
+    stop: &'a AtomicBool,
+    /// Set by the main thread when it is done, to end the helpers.
+    abort: &'a AtomicBool,
+    /// Nodes of every thread, updated at each poll.
+    total: &'a AtomicU64,
+    start: Instant,
+    hard: Option<Duration>,
+}
+
+/// What each ply of the current line remembers (read by the plies below it).
+#[derive(Clone, Copy)]
+struct Ply {
+    static_eval: i32,
+    killers: [MoveKey; 2],
+    /// The move made at this ply, for the continuation history and counter moves.
+    piece_to: PieceTo,
+    /// A move the node must not search (the singular-extension test).
+    excluded: MoveKey,
+    /// Whether the move made at this ply was a null move.
+    null: bool,
+}
+
+impl Default for Ply {
+    fn default() -> Ply {
+        Ply {
+            static_eval: NO_EVAL,
+            killers: [MoveKey::NONE; 2],
+            piece_to: NO_PIECE_TO,
+            excluded: MoveKey::NONE,
+            null: false,
+        }
+    }
+}
+
+/// The move buffers of one ply (taken out while the node runs, so its children can borrow
+/// the searcher).
 #[derive(Default)]
-struct Frame {
-    moves: Vec<Move>,
-    scores: Vec<i32>,
-    /// Quiet moves tried before a cutoff (their history is lowered).
-    quiets: Vec<Move>,
+struct Buffers {
+    lists: MoveLists,
+    quiets_tried: Vec<Move>,
+    loud_tried: Vec<Move>,
 }
 
 struct Searcher<'a> {
-    t: &'a Arc<Tables>,
-    tt: &'a mut Tt,
-    history: &'a mut History,
+    shared: &'a Shared<'a>,
+    t: &'a Tables,
+    tt: &'a Tt,
+    heur: &'a mut Heuristics,
     evals: &'a mut [u64],
-    stop: &'a AtomicBool,
-    start: Instant,
-    hard: Option<Duration>,
+    on_info: Option<&'a mut dyn FnMut(&SearchInfo)>,
+    /// 0 for the main thread.
+    helper: usize,
     node_limit: u64,
     nodes: u64,
+    /// Nodes not yet added to the shared total.
+    unreported: u64,
     seldepth: usize,
     root_depth: i32,
     stopped: bool,
     /// Repetition keys: the game's earlier positions, then the root, then the search path.
     keys: Vec<u64>,
     root_index: usize,
-    killers: Vec<[MoveKey; 2]>,
-    frames: Vec<Frame>,
+    /// Repetitions are not looked for before this index (the last null move).
+    null_barrier: usize,
+    stack: Vec<Ply>,
+    buffers: Vec<Buffers>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from that ply.
     pv: Vec<Vec<Move>>,
     noise: i32,
     seed: u64,
-    lmr: [[u8; 64]; 64],
+    lmr: Vec<[i32; 64]>,
+    /// Progress reporting: when the last report went out, and what to say.
+    last_report: Duration,
+    current: Option<(u32, Move, u32)>,
+    last_info: Option<SearchInfo>,
 }
 
-fn reduction_table() -> [[u8; 64]; 64] {
-    let mut t = [[0u8; 64]; 64];
+fn reduction_table() -> Vec<[i32; 64]> {
+    let mut t = vec![[0i32; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.4) as u8;
+            // In 1/1024 plies.
+            *r = (1024.0 * (0.77 + (d as f64).ln() * (m as f64).ln() / 2.36)) as i32;
         }
     }
     t
@@ -263,13 +365,74 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-impl Searcher<'_> {
+/// Late-move pruning: quiet moves searched at `depth` before the rest are skipped.
+#[inline]
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let base = (3 + depth * depth) as usize;
+    if improving {
+        base
+    } else {
+        base / 2
+    }
+}
+
+/// Bonus (and malus) for the history of a move at `depth`.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (170 * depth - 100).clamp(0, 1600)
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        shared: &'a Shared<'a>,
+        worker: &'a mut Worker,
+        keys: Vec<u64>,
+        root_index: usize,
+        limits: &SearchLimits,
+        on_info: Option<&'a mut dyn FnMut(&SearchInfo)>,
+    ) -> Searcher<'a> {
+        Searcher {
+            shared,
+            t: shared.t,
+            tt: shared.tt,
+            heur: &mut worker.heur,
+            evals: &mut worker.evals,
+            on_info,
+            helper: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            keys,
+            root_index,
+            null_barrier: 0,
+            stack: vec![Ply::default(); MAX_PLY + 4],
+            buffers: (0..MAX_PLY + 2).map(|_| Buffers::default()).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            noise: limits.noise.max(0),
+            seed: limits.seed,
+            lmr: reduction_table(),
+            last_report: Duration::ZERO,
+            current: None,
+            last_info: None,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.helper == 0
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.total.load(Ordering::Relaxed) + self.unreported
+    }
+
     fn iterate(
         &mut self,
         pos: &mut Position,
         limits: &SearchLimits,
         soft: Option<Duration>,
-        on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let mut root_moves = pos.legal_moves();
         if root_moves.is_empty() {
@@ -280,53 +443,72 @@ impl Searcher<'_> {
             };
             return self.result(None, score, 0, Vec::new());
         }
-        // First ordering: the stored move, promotions, captures; the iterations refine it.
+        // First ordering: the stored move, then loud moves by value, then quiet moves by
+        // history; the iterations refine it.
         let hash_move = self.tt.probe(pos.hash(), 0).map_or(MoveKey::NONE, |e| e.mv);
-        let mut scores = Vec::new();
-        score_moves(
-            pos,
-            self.t,
-            &root_moves,
-            hash_move,
-            [MoveKey::NONE; 2],
-            self.history,
-            &mut scores,
-        );
-        let mut order: Vec<(i32, Move)> = scores.into_iter().zip(root_moves).collect();
+        let mut order: Vec<(i32, Move)> = root_moves
+            .iter()
+            .map(|m| {
+                let s = if MoveKey::of(m) == hash_move {
+                    1 << 30
+                } else if is_quiet(m) {
+                    self.heur.main_score(m)
+                } else {
+                    (1 << 20) + loud_score(pos, self.t, self.heur, m)
+                };
+                (s, *m)
+            })
+            .collect();
         order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         root_moves = order.into_iter().map(|(_, m)| m).collect();
+        // Nodes spent under each root move in the current iteration (time management).
+        let mut effort = vec![0u64; root_moves.len()];
 
         let mut best = root_moves[0];
         let mut best_score = -INFINITY;
         let mut best_pv = vec![best];
         let mut completed = 0;
+        let mut changes = 0.0f64;
+        let mut previous_scores: Vec<i32> = Vec::new();
         let max_depth = limits
             .depth
             .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
-        for depth in 1..=max_depth {
+        // Helpers start at staggered depths so the threads spread over the tree.
+        let first = 1 + (self.helper % 2) as i32;
+        for depth in first..=max_depth {
             self.root_depth = depth;
             self.seldepth = 0;
-            let mut delta = ASPIRATION;
+            let mut delta = ASPIRATION + best_score.abs().min(2_000) / 64;
             let (mut alpha, mut beta) = if depth >= 4 && best_score.abs() < MATE_BOUND {
                 (best_score - delta, best_score + delta)
             } else {
                 (-INFINITY, INFINITY)
             };
             let mut partial: Option<(Move, i32, Vec<Move>)> = None;
+            effort.iter_mut().for_each(|e| *e = 0);
             let score = loop {
-                let s = self.root(pos, &mut root_moves, depth, alpha, beta, &mut partial);
+                let s = self.root(
+                    pos,
+                    &mut root_moves,
+                    &mut effort,
+                    depth,
+                    alpha,
+                    beta,
+                    &mut partial,
+                );
                 if self.stopped {
                     break s;
                 }
                 if s <= alpha {
+                    beta = (alpha + beta) / 2;
                     alpha = (s - delta).max(-INFINITY);
                 } else if s >= beta {
                     beta = (s + delta).min(INFINITY);
                 } else {
                     break s;
                 }
-                delta *= 2;
-                if delta > 600 {
+                delta += delta / 2;
+                if delta > 1_000 {
                     (alpha, beta) = (-INFINITY, INFINITY);
                 }
             };
@@ -340,6 +522,9 @@ impl Searcher<'_> {
                 }
                 break;
             }
+            if root_moves[0] != best {
+                changes += 1.0;
+            }
             best = root_moves[0];
             best_score = score;
             best_pv = self.pv[0].clone();
@@ -347,30 +532,71 @@ impl Searcher<'_> {
                 best_pv = vec![best];
             }
             completed = depth as u32;
-            let elapsed = self.start.elapsed();
-            on_info(&SearchInfo {
+            if !self.is_main() {
+                continue;
+            }
+            let elapsed = self.shared.start.elapsed();
+            let info = SearchInfo {
                 depth: completed,
                 seldepth: self.seldepth as u32,
                 score: Score(best_score),
-                nodes: self.nodes,
-                nps: nps(self.nodes, elapsed),
+                nodes: self.total_nodes(),
+                nps: nps(self.total_nodes(), elapsed),
                 time: elapsed,
                 pv: best_pv.clone(),
                 hashfull: self.tt.hashfull(),
-            });
+                current: None,
+            };
+            if let Some(report) = self.on_info.as_mut() {
+                report(&info);
+            }
+            self.last_info = Some(info);
+            self.last_report = elapsed;
             if limits.is_timed() {
                 if root_moves.len() == 1 {
-                    break;
-                }
-                if soft.is_some_and(|s| elapsed >= s) {
                     break;
                 }
                 let mate_plies = MATE - best_score.abs();
                 if best_score.abs() >= MATE_BOUND && depth > mate_plies + 1 {
                     break;
                 }
+                if let Some(soft) = soft {
+                    // Spend more when the best move keeps changing or the score falls, less
+                    // when one move has taken nearly all the effort.
+                    changes *= 0.5;
+                    let instability = 1.0 + 1.5 * changes;
+                    let falling = previous_scores
+                        .iter()
+                        .rev()
+                        .nth(1)
+                        .map_or(1.0, |&old: &i32| {
+                            (1.0 + f64::from(old - best_score) / 200.0).clamp(0.8, 1.6)
+                        });
+                    let total: u64 = effort.iter().sum();
+                    let share = effort[0] as f64 / total.max(1) as f64;
+                    let obvious = if share > 0.9 { 0.6 } else { 1.0 };
+                    let scale = if limits.clock.is_some() {
+                        (instability * falling * obvious).clamp(0.4, 3.0)
+                    } else {
+                        // A fixed time per move is used whole.
+                        1.0
+                    };
+                    let budget = soft.mul_f64(scale);
+                    let budget = self.shared.hard.map_or(budget, |h| budget.min(h));
+                    // An iteration takes about twice the last one: do not start one that
+                    // cannot finish (when the clock, not a fixed time, is the limit).
+                    let limit = if limits.clock.is_some() {
+                        budget.mul_f64(0.6)
+                    } else {
+                        budget
+                    };
+                    if elapsed >= limit {
+                        break;
+                    }
+                }
             }
-            if self.stop.load(Ordering::Relaxed) {
+            previous_scores.push(best_score);
+            if self.shared.stop.load(Ordering::Relaxed) {
                 break;
             }
         }
@@ -378,7 +604,15 @@ impl Searcher<'_> {
             // Stopped before the first move of the first iteration was searched.
             best_score = 0;
         }
+        self.flush_nodes();
         self.result(Some(best), Score(best_score), completed, best_pv)
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .total
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
     }
 
     fn result(&self, best: Option<Move>, score: Score, depth: u32, pv: Vec<Move>) -> SearchResult {
@@ -386,17 +620,19 @@ impl Searcher<'_> {
             best,
             score,
             depth,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             pv,
-            time: self.start.elapsed(),
+            time: self.shared.start.elapsed(),
         }
     }
 
     /// Searches every root move; the best goes to the front of `moves`.
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         pos: &mut Position,
         moves: &mut [Move],
+        effort: &mut [u64],
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -404,23 +640,47 @@ impl Searcher<'_> {
     ) -> i32 {
         let mut best = -INFINITY;
         self.pv[0].clear();
+        self.stack[0] = Ply::default();
+        self.stack[0].static_eval = if pos.is_check() {
+            NO_EVAL
+        } else {
+            self.eval(pos)
+        };
         for i in 0..moves.len() {
             let mv = moves[i];
+            if self.is_main() {
+                self.current = Some((depth as u32, mv, i as u32 + 1));
+            }
+            let before = self.nodes;
             let undo = pos.make(mv);
             let gives_check = pos.is_check();
             self.keys.push(pos.repetition_key());
+            self.stack[0].piece_to = self.heur.piece_to(&mv);
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, 1, gives_check, true)
+                -self.negamax(pos, depth - 1, -beta, -alpha, 1, gives_check, false)
             } else {
-                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1, gives_check, true);
+                // Late quiet root moves are searched a ply shallower first.
+                let r = i32::from(
+                    depth >= 3
+                        && i >= 3
+                        && is_quiet(&mv)
+                        && !gives_check
+                        && !self.t.declining_dominated(pos, &mv),
+                );
+                let mut s =
+                    -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, 1, gives_check, true);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1, gives_check, true);
+                }
                 if s > alpha && s < beta && !self.stopped {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, 1, gives_check, true)
+                    -self.negamax(pos, depth - 1, -beta, -alpha, 1, gives_check, false)
                 } else {
                     s
                 }
             };
             self.keys.pop();
             pos.unmake(mv, undo);
+            effort[i] += self.nodes - before;
             if self.stopped {
                 break;
             }
@@ -428,6 +688,7 @@ impl Searcher<'_> {
                 best = score;
                 if score > alpha {
                     moves[..=i].rotate_right(1);
+                    effort[..=i].rotate_right(1);
                     self.update_pv(0, mv);
                     *partial = Some((mv, score, self.pv[0].clone()));
                     if score >= beta {
@@ -452,16 +713,46 @@ impl Searcher<'_> {
     #[inline]
     fn tick(&mut self, ply: usize) -> bool {
         self.nodes += 1;
+        self.unreported += 1;
         self.seldepth = self.seldepth.max(ply);
         // The flag and the clock are read every 1024 nodes (about a millisecond): often
         // enough to stop promptly, rarely enough to cost nothing.
-        let polled = self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h));
-        if polled || self.nodes >= self.node_limit {
+        if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+        if self.nodes >= self.node_limit {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    #[cold]
+    fn poll(&mut self) {
+        self.flush_nodes();
+        let sh = self.shared;
+        let elapsed = sh.start.elapsed();
+        if sh.stop.load(Ordering::Relaxed)
+            || sh.abort.load(Ordering::Relaxed)
+            || sh.hard.is_some_and(|h| elapsed >= h)
+        {
+            self.stopped = true;
+        }
+        if self.is_main() && elapsed >= self.last_report + PROGRESS_EVERY {
+            self.last_report = elapsed;
+            if let (Some(report), Some(last), Some(current)) =
+                (self.on_info.as_mut(), self.last_info.as_ref(), self.current)
+            {
+                let nodes = sh.total.load(Ordering::Relaxed);
+                report(&SearchInfo {
+                    nodes,
+                    nps: nps(nodes, elapsed),
+                    time: elapsed,
+                    hashfull: self.tt.hashfull(),
+                    current: Some(current),
+                    ..last.clone()
+                });
+            }
+        }
     }
 
     fn eval(&mut self, pos: &Position) -> i32 {
@@ -500,7 +791,9 @@ impl Searcher<'_> {
         let n = self.keys.len() - 1;
         let key = self.keys[n];
         // Positions before the last capture or Pawn move cannot recur.
-        let lowest = n.saturating_sub(pos.halfmoves() as usize);
+        let lowest = n
+            .saturating_sub(pos.halfmoves() as usize)
+            .max(self.null_barrier);
         let mut seen = 0;
         let mut i = n;
         while i >= lowest + 2 {
@@ -529,6 +822,19 @@ impl Searcher<'_> {
         })
     }
 
+    /// The continuation keys of the last two moves before `ply` (the opponent's, then ours).
+    #[inline]
+    fn prev_moves(&self, ply: usize) -> [PieceTo; 2] {
+        let back = |k: usize| {
+            if ply >= k {
+                self.stack[ply - k].piece_to
+            } else {
+                NO_PIECE_TO
+            }
+        };
+        [back(1), back(2)]
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -538,14 +844,11 @@ impl Searcher<'_> {
         mut beta: i32,
         ply: usize,
         in_check: bool,
-        null_ok: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
-        if in_check && ply < self.root_depth as usize + EXTENSION_PLIES {
-            depth += 1;
-        }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, in_check);
+            return self.qsearch(pos, alpha, beta, ply, in_check, 0);
         }
         if self.tick(ply) {
             return 0;
@@ -563,8 +866,13 @@ impl Searcher<'_> {
             return self.eval(pos);
         }
         let pv_node = beta - alpha > 1;
+        let excluded = self.stack[ply].excluded;
         let key = pos.hash();
-        let entry = self.tt.probe(key, ply);
+        let entry = if excluded.is_none() {
+            self.tt.probe(key, ply)
+        } else {
+            None
+        };
         let hash_move = entry.map_or(MoveKey::NONE, |e| e.mv);
         if let Some(e) = entry {
             let usable = match e.bound {
@@ -576,88 +884,219 @@ impl Searcher<'_> {
                 return e.score;
             }
         }
-        let static_eval = if in_check { -INFINITY } else { self.eval(pos) };
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= 4 && static_eval - REVERSE_FUTILITY * depth >= beta {
-                return static_eval;
+        // The static evaluation, refined by a stored bound that says more.
+        let (static_eval, eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
+        } else if !excluded.is_none() {
+            let s = self.stack[ply].static_eval;
+            (s, s)
+        } else {
+            let s = match entry {
+                Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
+                _ => self.eval(pos),
+            };
+            let refined = match entry {
+                Some(e)
+                    if e.score.abs() < MATE_BOUND
+                        && match e.bound {
+                            Bound::Exact => true,
+                            Bound::Lower => e.score > s,
+                            Bound::Upper => e.score < s,
+                        } =>
+                {
+                    e.score
+                }
+                _ => s,
+            };
+            (s, refined)
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && {
+            let back = |k: usize| {
+                (ply >= k)
+                    .then(|| self.stack[ply - k].static_eval)
+                    .filter(|&e| e != NO_EVAL)
+            };
+            match back(2).or_else(|| back(4)) {
+                Some(old) => static_eval > old,
+                None => true,
             }
-            if null_ok && depth >= 3 && static_eval >= beta && self.has_pieces(pos) {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-                if let Some(mut passed) = null_position(pos) {
-                    self.keys.push(passed.repetition_key());
-                    let s = -self.negamax(
-                        &mut passed,
-                        depth - 1 - r,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                        false,
-                    );
-                    self.keys.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= beta {
-                        // An unproven mate from a null move is not trusted.
-                        return if s >= MATE_BOUND { beta } else { s };
-                    }
+        };
+        self.stack[ply + 2].killers = [MoveKey::NONE; 2];
+
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves, assume it holds.
+            let margin = 85 * (depth - i32::from(improving));
+            if depth <= 7 && eval - margin >= beta && eval < MATE_BOUND {
+                return (eval + beta) / 2;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            let after_null = ply >= 1 && self.stack[ply - 1].null;
+            if !after_null
+                && depth >= 3
+                && eval >= beta
+                && static_eval >= beta
+                && self.has_pieces(pos)
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let undo = pos.make_null();
+                self.keys.push(pos.repetition_key());
+                let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
+                self.stack[ply].piece_to = NO_PIECE_TO;
+                self.stack[ply].null = true;
+                let s = -self.negamax(
+                    pos,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
+                self.stack[ply].null = false;
+                self.null_barrier = barrier;
+                self.keys.pop();
+                pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    // An unproven mate from a null move is not trusted.
+                    return if s >= MATE_BOUND { beta } else { s };
                 }
             }
         }
-
-        let mut frame = std::mem::take(&mut self.frames[ply]);
-        pos.legal_moves_into(&mut frame.moves);
-        if frame.moves.is_empty() {
-            self.frames[ply] = frame;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+        // Internal iterative reduction: without a stored move this node was not searched
+        // before (or not usefully); search it shallower and let the next iteration do better.
+        if hash_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
         }
-        score_moves(
-            pos,
-            self.t,
-            &frame.moves,
-            hash_move,
-            self.killers[ply],
-            self.history,
-            &mut frame.scores,
-        );
-        frame.quiets.clear();
+
+        let prev = self.prev_moves(ply);
+        let counter = self.heur.counter(prev[0]);
+        let mut picker = Picker::new(hash_move, self.stack[ply].killers, counter, prev);
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.quiets_tried.clear();
+        buf.loud_tried.clear();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_key = MoveKey::NONE;
-        let mut searched = 0usize;
-        for i in 0..frame.moves.len() {
-            let mv = pick(&mut frame.moves, &mut frame.scores, i);
+        let mut best_move: Option<Move> = None;
+        let mut moves = 0usize;
+        let pawn_endgame = !self.has_pieces(pos);
+        while let Some(mv) = picker.next(pos, self.t, self.heur, &mut buf.lists) {
             let mv_key = MoveKey::of(&mv);
-            let quiet = mv.capture.is_none() && mv.promotion.is_none();
-            let killer = mv_key == self.killers[ply][0] || mv_key == self.killers[ply][1];
-            let undo = pos.make(mv);
-            let gives_check = pos.is_check();
-            if !pv_node && !in_check && quiet && !gives_check && searched > 0 && best > -MATE_BOUND
-            {
-                let late = depth <= 3 && searched >= LATE_MOVES[depth as usize];
-                let futile = depth <= 2 && static_eval + FUTILITY * depth <= alpha;
-                if late || futile {
-                    pos.unmake(mv, undo);
+            if mv_key == excluded {
+                continue;
+            }
+            moves += 1;
+            let quiet = is_quiet(&mv);
+            let declined = self.t.declining_dominated(pos, &mv);
+            let hist = if quiet {
+                self.heur.quiet_score(&mv, prev)
+            } else {
+                self.heur.capture_score(&mv)
+            };
+            let base_r = self.lmr[(depth as usize).min(63)][moves.min(63)];
+            let lmr_depth = (depth - 1 - base_r / 1024).max(0);
+
+            // Shallow-depth pruning, once a move that does not lose is in hand.
+            if best > -MATE_BOUND && !pawn_endgame {
+                if quiet {
+                    if moves >= late_move_limit(depth, improving) {
+                        picker.skip_quiets = true;
+                    }
+                    if !in_check
+                        && lmr_depth <= 8
+                        && eval + 90 + 110 * lmr_depth + hist / 128 <= alpha
+                        && !self.gives_check(pos, &mv)
+                    {
+                        continue;
+                    }
+                    if lmr_depth <= 8 && !see_ge(pos, self.t, &mv, -28 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if depth <= 8
+                    && picker.in_late_stages()
+                    && !see_ge(pos, self.t, &mv, -110 * depth)
+                {
                     continue;
                 }
             }
+
+            // Extensions.
+            let mut extension = 0;
+            if let Some(e) = entry {
+                if mv_key == hash_move
+                    && depth >= 7
+                    && excluded.is_none()
+                    && ply < 2 * self.root_depth as usize
+                    && e.bound != Bound::Upper
+                    && e.depth >= depth - 3
+                    && e.score.abs() < MATE_BOUND
+                {
+                    let singular_beta = e.score - 2 * depth;
+                    self.stack[ply].excluded = mv_key;
+                    let s = self.negamax(
+                        pos,
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        in_check,
+                        cut_node,
+                    );
+                    self.stack[ply].excluded = MoveKey::NONE;
+                    if self.stopped {
+                        self.buffers[ply] = buf;
+                        return 0;
+                    }
+                    if s < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move beats beta too.
+                        self.buffers[ply] = buf;
+                        return singular_beta;
+                    } else if e.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+
+            let undo = pos.make(mv);
+            let gives_check = pos.is_check();
+            if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
+                extension = 1;
+            }
             self.keys.push(pos.repetition_key());
-            let new_depth = depth - 1;
-            let score = if searched == 0 {
-                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, gives_check, true)
+            self.stack[ply].piece_to = self.heur.piece_to(&mv);
+            let new_depth = depth - 1 + extension;
+            let score = if moves == 1 {
+                -self.negamax(
+                    pos,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check && !killer {
-                    r = i32::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
-                    if pv_node {
-                        r -= 1;
+                if depth >= 2 && (quiet || declined || picker.in_late_stages()) {
+                    r = base_r;
+                    r -= 1024 * i32::from(pv_node);
+                    r += 1024 * i32::from(!improving);
+                    r += 1024 * i32::from(cut_node);
+                    r -= 1024 * i32::from(gives_check);
+                    r += 1024 * i32::from(declined);
+                    if quiet {
+                        r -= hist * 1024 / 8_192;
+                    } else {
+                        r -= 512;
                     }
-                    if self.history.score(&mv) > 4_000 {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
+                    r = (r / 1024).clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
                     pos,
@@ -676,67 +1115,102 @@ impl Searcher<'_> {
                         -alpha,
                         ply + 1,
                         gives_check,
-                        true,
+                        !cut_node,
                     );
                 }
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, gives_check, true);
+                if pv_node && s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, gives_check, false);
                 }
                 s
             };
             self.keys.pop();
             pos.unmake(mv, undo);
             if self.stopped {
-                self.frames[ply] = frame;
+                self.buffers[ply] = buf;
                 return 0;
             }
-            searched += 1;
             if score > best {
                 best = score;
                 if score > alpha {
                     best_key = mv_key;
+                    best_move = Some(mv);
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if quiet {
-                            self.reward_quiet(ply, depth, mv, &frame.quiets);
-                        }
                         break;
                     }
                 }
             }
-            if quiet {
-                frame.quiets.push(mv);
+            if Some(mv) != best_move {
+                if quiet {
+                    buf.quiets_tried.push(mv);
+                } else {
+                    buf.loud_tried.push(mv);
+                }
             }
         }
-        self.frames[ply] = frame;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, depth, best, bound, best_key);
+        if moves == 0 {
+            self.buffers[ply] = buf;
+            return if !excluded.is_none() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if let Some(mv) = best_move.filter(|_| best >= beta) {
+            self.reward(ply, depth, &mv, prev, &buf);
+        }
+        self.buffers[ply] = buf;
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, ply, depth, best, bound, best_key, static_eval);
+        }
         best
     }
 
-    /// A quiet move caused a cutoff: it becomes a killer and gains history; the quiet moves
-    /// tried before it lose some.
-    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: Move, tried: &[Move]) {
-        let key = MoveKey::of(&mv);
-        let k = &mut self.killers[ply];
-        if k[0] != key {
-            k[1] = k[0];
-            k[0] = key;
+    /// Whether `mv` gives check (made and taken back).
+    fn gives_check(&self, pos: &mut Position, mv: &Move) -> bool {
+        let undo = pos.make(*mv);
+        let check = pos.is_check();
+        pos.unmake(*mv, undo);
+        check
+    }
+
+    /// A move caused a cutoff: it gains history (a quiet one becomes a killer and the counter
+    /// move); the moves tried before it lose some.
+    fn reward(&mut self, ply: usize, depth: i32, mv: &Move, prev: [PieceTo; 2], buf: &Buffers) {
+        let bonus = history_bonus(depth);
+        if is_quiet(mv) {
+            let key = MoveKey::of(mv);
+            let k = &mut self.stack[ply].killers;
+            if k[0] != key {
+                k[1] = k[0];
+                k[0] = key;
+            }
+            self.heur.set_counter(prev[0], mv);
+            self.heur.update_quiet(mv, prev, bonus);
+            for m in &buf.quiets_tried {
+                self.heur.update_quiet(m, prev, -bonus);
+            }
+        } else {
+            self.heur.update_capture(mv, bonus);
         }
-        let bonus = (depth * depth).min(400) * 16;
-        self.history.update(&mv, bonus);
-        for m in tried {
-            self.history.update(m, -bonus);
+        for m in &buf.loud_tried {
+            self.heur.update_capture(m, -bonus);
         }
     }
 
+    /// Quiescence: stand pat or improve by loud moves. `qply` counts plies into quiescence
+    /// (0 at its first): quiet promotions are searched only there.
     fn qsearch(
         &mut self,
         pos: &mut Position,
@@ -744,13 +1218,14 @@ impl Searcher<'_> {
         beta: i32,
         ply: usize,
         in_check: bool,
+        qply: u32,
     ) -> i32 {
         self.pv[ply].clear();
         if self.tick(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval(pos);
+            return if in_check { 0 } else { self.eval(pos) };
         }
         if dead_material(pos) {
             return 0;
@@ -769,49 +1244,87 @@ impl Searcher<'_> {
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let stand = if in_check { -INFINITY } else { self.eval(pos) };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            match entry {
+                Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
+                _ => self.eval(pos),
+            }
+        };
         if !in_check {
+            let mut stand = static_eval;
+            if let Some(e) = entry {
+                let better = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > stand,
+                    Bound::Upper => e.score < stand,
+                };
+                if better && e.score.abs() < MATE_BOUND {
+                    stand = e.score;
+                }
+            }
             if stand >= beta {
+                if entry.is_none() {
+                    self.tt.store(
+                        key,
+                        ply,
+                        -1,
+                        stand,
+                        Bound::Lower,
+                        MoveKey::NONE,
+                        static_eval,
+                    );
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut frame = std::mem::take(&mut self.frames[ply]);
-        pos.legal_moves_into(&mut frame.moves);
-        if frame.moves.is_empty() {
-            self.frames[ply] = frame;
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        if in_check {
-            let hash_move = entry.map_or(MoveKey::NONE, |e| e.mv);
-            score_moves(
-                pos,
-                self.t,
-                &frame.moves,
-                hash_move,
-                self.killers[ply],
-                self.history,
-                &mut frame.scores,
-            );
+        let hash_move = entry.map_or(MoveKey::NONE, |e| e.mv);
+        let prev = self.prev_moves(ply);
+        let mut picker = if in_check {
+            Picker::new(hash_move, self.stack[ply].killers, MoveKey::NONE, prev)
         } else {
-            let t = self.t;
-            frame.moves.retain(|m| is_loud(pos, t, m, stand, alpha));
-            frame.scores.clear();
-            frame.scores.extend(frame.moves.iter().map(|m| {
-                promotion_gain(t, m) * 8 + victim_value(pos, t, m) * 8
-                    - t.kind_value[m.piece.kind().index()] / 8
-            }));
-        }
+            Picker::quiescence(hash_move)
+        };
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        let futility_base = best + QS_FUTILITY;
         let mut best_key = MoveKey::NONE;
-        for i in 0..frame.moves.len() {
-            let mv = pick(&mut frame.moves, &mut frame.scores, i);
+        let mut moves = 0;
+        while let Some(mv) = picker.next(pos, self.t, self.heur, &mut buf.lists) {
+            moves += 1;
+            if !in_check {
+                // The picker hands out only loud moves that do not lose by SEE and are not
+                // under-promotions (the hash move aside).
+                if mv.capture.is_none() {
+                    // A quiet promotion: only at the first ply of quiescence.
+                    if qply > 0 || (mv_is_hash(&mv, hash_move) && !see_ge(pos, self.t, &mv, 0)) {
+                        continue;
+                    }
+                } else {
+                    let gain = victim_value(pos, self.t, &mv) + promotion_gain(self.t, &mv);
+                    if futility_base + gain <= alpha {
+                        best = best.max(futility_base + gain);
+                        continue;
+                    }
+                    if mv_is_hash(&mv, hash_move)
+                        && (under_promotion(pos, self.t, &mv) || !see_ge(pos, self.t, &mv, 0))
+                    {
+                        continue;
+                    }
+                }
+            } else if best > -MATE_BOUND && is_quiet(&mv) && picker.in_late_stages() && moves > 2 {
+                // In check with a defence in hand: late quiet evasions are not searched.
+                continue;
+            }
             let undo = pos.make(mv);
             let gives_check = pos.is_check();
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, gives_check);
+            self.stack[ply].piece_to = self.heur.piece_to(&mv);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, gives_check, qply + 1);
             pos.unmake(mv, undo);
             if self.stopped {
-                self.frames[ply] = frame;
+                self.buffers[ply] = buf;
                 return 0;
             }
             if score > best {
@@ -826,7 +1339,10 @@ impl Searcher<'_> {
                 }
             }
         }
-        self.frames[ply] = frame;
+        self.buffers[ply] = buf;
+        if in_check && best == -INFINITY {
+            return -MATE + ply as i32;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -834,46 +1350,9 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, 0, best, bound, best_key);
+        self.tt
+            .store(key, ply, -1, best, bound, best_key, static_eval);
         best
-    }
-}
-
-/// Whether quiescence (not in check) searches `mv`: captures that may gain enough and do
-/// not hand material to a defended square, and zone promotions to the best type on offer
-/// that land on a safe square. A zone promotion the mover declines is quiet; a promotion
-/// by capture (no zone) counts as a capture worth the victim plus the gain.
-fn is_loud(pos: &Position, t: &Tables, mv: &Move, stand: i32, alpha: i32) -> bool {
-    let v = pos.variant();
-    let rule = v.promotion_at(mv.piece.color(), mv.piece.kind(), mv.to);
-    match (mv.promotion, rule) {
-        (None, Some(_)) => false,
-        (Some(_), None) => {
-            mv.capture.is_some()
-                && stand + victim_value(pos, t, mv) + promotion_gain(t, mv) + DELTA > alpha
-        }
-        (Some(kind), Some(rule)) => {
-            let top = rule
-                .targets
-                .iter()
-                .map(|k| t.kind_value[k.index()])
-                .max()
-                .unwrap_or(0);
-            if t.kind_value[kind.index()] < top || promotion_gain(t, mv) <= 0 {
-                return mv.capture.is_some() && !losing_capture(pos, t, mv);
-            }
-            if mv.capture.is_some() {
-                return true;
-            }
-            let them = !pos.turn();
-            let occ = (pos.occupied() & !mv.from.bit()) | mv.to.bit();
-            !pos.attacked(mv.to, them, occ, pos.pieces_of(them))
-        }
-        (None, None) => {
-            mv.capture.is_some()
-                && stand + victim_value(pos, t, mv) + DELTA > alpha
-                && !losing_capture(pos, t, mv)
-        }
     }
 }
 
@@ -905,36 +1384,9 @@ fn dead_material(pos: &Position) -> bool {
     lone_minor || same_bishops
 }
 
-/// The position with the other side to move and no e.p. square (a null move), or `None`
-/// if the engine would not accept it. The engine has no null move of its own, so this goes
-/// through its validating constructor: slower than a real null move, but null moves are
-/// tried only at nodes at least three plies from the horizon. The 50-move counter restarts,
-/// which also keeps repetition checks from looking across the null move.
-fn null_position(pos: &Position) -> Option<Position> {
-    let v = pos.variant();
-    let sides = |f: &dyn Fn(Color) -> bool| {
-        Color::ALL
-            .iter()
-            .filter(|&&c| f(c))
-            .fold(0u8, |bits, c| bits | 1 << c.index())
-    };
-    let setup = Setup {
-        cells: pos
-            .pieces()
-            .map(|(sq, p)| (sq, p, pos.level_at(sq).max(1)))
-            .collect(),
-        turn: !pos.turn(),
-        castling: pos.castling_rights(),
-        ep: None,
-        halfmoves: 0,
-        fullmoves: pos.fullmoves(),
-        unmoved_kings: v
-            .extras()
-            .unmoved_kings
-            .then(|| sides(&|c| pos.king_unmoved(c))),
-        swap_unused: v.extras().king_swap.then(|| sides(&|c| pos.swap_unused(c))),
-    };
-    Position::from_setup(v, setup).ok()
+#[inline]
+fn mv_is_hash(mv: &Move, hash: MoveKey) -> bool {
+    !hash.is_none() && MoveKey::of(mv) == hash
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {

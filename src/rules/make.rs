@@ -138,6 +138,34 @@ impl Position {
         undo
     }
 
+    /// Passes the move to the opponent (a null move, for the search's null-move pruning):
+    /// the side to move changes, the e.p. square is cleared and the 50-move counter counts
+    /// the ply; nothing moves. The side to move must not be in check (a null move would
+    /// leave its royal piece capturable). Take it back with [`Position::unmake_null`].
+    pub fn make_null(&mut self) -> Undo {
+        debug_assert!(!self.is_check(), "a null move while in check");
+        let undo = Undo {
+            state: self.state,
+            changes: [(self.state.royal[0], None, 0); MAX_CHANGES],
+            len: 0,
+        };
+        let us = self.turn();
+        self.state.hash ^= zobrist::side() ^ self.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
+        self.state.ep = None;
+        self.state.halfmoves += 1;
+        if us == Color::Black {
+            self.state.fullmoves += 1;
+        }
+        self.state.turn = !us;
+        undo
+    }
+
+    /// Takes back a null move made by [`Position::make_null`].
+    pub fn unmake_null(&mut self, undo: Undo) {
+        debug_assert_eq!(undo.len, 0, "not a null move's undo");
+        self.state = undo.state;
+    }
+
     /// Takes back `mv`, which must be the last move made, with its [`Undo`].
     pub fn unmake(&mut self, _mv: Move, undo: Undo) {
         for &(sq, piece, level) in undo.changes[..undo.len as usize].iter().rev() {

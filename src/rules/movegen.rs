@@ -14,6 +14,17 @@ use super::piece::{Color, Piece};
 use super::position::Position;
 use super::variant::{CAPTURE, EP_CAPTURE, QUIET, SETS_EP};
 
+/// Which part of the moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Gen {
+    /// Every move.
+    All,
+    /// Captures and promotions.
+    Loud,
+    /// Everything else.
+    Quiet,
+}
+
 impl Position {
     /// Whether `sq` is attacked by `by`'s pieces in `attackers` (a subset of `by`'s pieces)
     /// on a board whose occupied squares are `occ`.
@@ -82,6 +93,70 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Every piece of either side in `occ` that could capture on `sq` if the squares in
+    /// `occ` (and only those) were occupied: leapers, riders within their range, cannons
+    /// over exactly one screen, lame leapers with a clear path. Pins are ignored. Static
+    /// exchange evaluation calls it again after each capture, with the captured-from
+    /// squares taken out of `occ`, so pieces behind (and screens that vanish) count right.
+    pub fn attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
+        let v = self.variant;
+        let ndirs = v.dirs.len();
+        let mut found = 0;
+        for by in Color::ALL {
+            let c = by.index();
+            let base = c * v.nprof;
+            for &p in &v.leap_profiles[c] {
+                let p = p as usize;
+                found |= v.leap_att[(base + p) * GRID_CELLS + sq.index()] & self.by_profile[c][p];
+            }
+            for la in &v.lame_att[c * GRID_CELLS + sq.index()] {
+                if occ & self.by_color[c] & la.from.bit() == 0 {
+                    continue;
+                }
+                let piece = self.board[la.from.index()].expect("BUG: attacker square is occupied");
+                if v.profile(piece.kind(), self.levels[la.from.index()]) == la.profile as usize
+                    && self.any_path_clear(la.path_start, la.path_count, occ)
+                {
+                    found |= la.from.bit();
+                }
+            }
+        }
+        for &d in &v.any_cap_dirs {
+            let d = d as usize;
+            let idx = sq.index() * ndirs + d;
+            if v.rev_lines[idx] & occ == 0 {
+                continue;
+            }
+            let (start, len) = v.rev_rays[idx];
+            let mut screened = false;
+            for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                if occ & t.bit() == 0 {
+                    continue;
+                }
+                let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
+                let c = piece.color().index();
+                let slot =
+                    (c * v.nprof + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
+                if screened {
+                    if v.hop_cap[slot] {
+                        found |= t.bit();
+                    }
+                    break;
+                }
+                let (min, max) = v.ride_cap[slot];
+                let dist = k + 1;
+                if max > 0 && dist >= min as usize && dist <= max as usize {
+                    found |= t.bit();
+                }
+                screened = true;
+            }
+        }
+        found & occ
     }
 
     #[inline]
@@ -175,6 +250,12 @@ impl Position {
     /// King does not start in, pass or land on an attacked square, but no test of whether
     /// the mover's King is left attacked.
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves_of(out, Gen::All);
+    }
+
+    /// [`Position::pseudo_moves`], or only its loud or quiet part (see [`Gen`]).
+    fn pseudo_moves_of(&self, out: &mut Vec<Move>, gen: Gen) {
+        let start = out.len();
         let v = self.variant;
         let us = self.turn();
         let occ = self.occupied;
@@ -211,12 +292,22 @@ impl Position {
                     out.push(mv);
                 }
             };
+            // Where a quiet move may be loud (a promotion) and whether captures are wanted.
+            let quiet_ok = match gen {
+                Gen::Loud => zone,
+                Gen::All | Gen::Quiet => !0,
+            };
+            let captures = gen != Gen::Quiet;
             for leap in &v.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
                 let to = leap.to;
                 if occ & to.bit() == 0 {
                     if leap.flags & QUIET != 0 {
+                        if quiet_ok & to.bit() == 0 {
+                            continue;
+                        }
                         push(out, Move { to, ..base });
-                    } else if leap.flags & EP_CAPTURE != 0 && self.state.ep == Some(to) {
+                    } else if captures && leap.flags & EP_CAPTURE != 0 && self.state.ep == Some(to)
+                    {
                         let victim = Self::ep_victim(to, us);
                         push(
                             out,
@@ -228,7 +319,7 @@ impl Position {
                             },
                         );
                     }
-                } else if enemy & to.bit() != 0 && leap.flags & CAPTURE != 0 {
+                } else if captures && enemy & to.bit() != 0 && leap.flags & CAPTURE != 0 {
                     push(out, capture(to));
                 }
             }
@@ -239,7 +330,7 @@ impl Position {
                     let mut screened = false;
                     for &to in squares {
                         if occ & to.bit() == 0 {
-                            if screened && ray.flags & QUIET != 0 {
+                            if screened && ray.flags & QUIET != 0 && quiet_ok & to.bit() != 0 {
                                 push(out, Move { to, ..base });
                             }
                             continue;
@@ -248,7 +339,7 @@ impl Position {
                             screened = true;
                             continue;
                         }
-                        if enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
+                        if captures && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
                             push(out, capture(to));
                         }
                         break;
@@ -257,12 +348,13 @@ impl Position {
                     for (k, &to) in squares.iter().enumerate() {
                         let reached = k + 1 >= ray.min as usize;
                         if occ & to.bit() == 0 {
-                            if reached && ray.flags & QUIET != 0 {
+                            if reached && ray.flags & QUIET != 0 && quiet_ok & to.bit() != 0 {
                                 push(out, Move { to, ..base });
                             }
                             continue;
                         }
-                        if reached && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
+                        if captures && reached && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0
+                        {
                             push(out, capture(to));
                         }
                         break;
@@ -272,11 +364,11 @@ impl Position {
             for lame in &v.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
                 let to = lame.to;
                 let capture = if occ & to.bit() == 0 {
-                    if lame.flags & QUIET == 0 {
+                    if lame.flags & QUIET == 0 || quiet_ok & to.bit() == 0 {
                         continue;
                     }
                     None
-                } else if enemy & to.bit() != 0 && lame.flags & CAPTURE != 0 {
+                } else if captures && enemy & to.bit() != 0 && lame.flags & CAPTURE != 0 {
                     self.board[to.index()]
                 } else {
                     continue;
@@ -299,8 +391,35 @@ impl Position {
                 }
             }
         }
-        self.castling_moves(out);
-        self.swap_moves(out);
+        match gen {
+            Gen::All => {
+                self.castling_moves(out);
+                self.swap_moves(out);
+            }
+            Gen::Quiet => {
+                self.castling_moves(out);
+                self.swap_moves(out);
+                // A zone move's promoting choices were pushed with the declining one.
+                let mut i = start;
+                while i < out.len() {
+                    if out[i].promotion.is_some() || out[i].capture.is_some() {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            Gen::Loud => {
+                let mut i = start;
+                while i < out.len() {
+                    if out[i].promotion.is_none() && out[i].capture.is_none() {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+        }
     }
 
     /// Tamerspiel's King swap: once per game, only in check, the royal piece exchanges places
@@ -480,6 +599,29 @@ impl Position {
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves(out);
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with the legal *loud* moves: those that capture or
+    /// promote (a zone move's declining twin is not loud). Quiescence searches these; with
+    /// [`Position::legal_quiet_moves_into`] they make up [`Position::legal_moves`].
+    pub fn legal_loud_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves_of(out, Gen::Loud);
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with the legal moves that neither capture nor
+    /// promote (castling, King swaps and declined promotions included).
+    pub fn legal_quiet_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves_of(out, Gen::Quiet);
+        self.retain_legal(out);
+    }
+
+    /// Keeps the pseudo-legal moves in `out` that do not leave the mover's royal piece
+    /// attacked.
+    fn retain_legal(&self, out: &mut Vec<Move>) {
         let v = self.variant;
         let us = self.turn();
         let king = self.royal_square(us);
@@ -659,6 +801,106 @@ mod tests {
                 let m = pos.legal_moves()[pos.fullmoves() as usize % pos.legal_moves().len()];
                 pos.make(m);
             }
+        }
+    }
+
+    /// Positions along a pseudo-random playout of every game, `plies` deep.
+    fn playout_positions(plies: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        for id in VariantId::ALL {
+            for game in 0..3u64 {
+                let mut pos = Position::start(variant(id));
+                let mut x = 0x2545_f491_4f6c_dd1d ^ (game + 1).wrapping_mul(0x9e37_79b9);
+                for _ in 0..plies {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    pos.make(moves[(x % moves.len() as u64) as usize]);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn loud_and_quiet_moves_split_the_legal_moves() {
+        let key = |m: &Move| (m.from, m.to, m.promotion, m.recipient, m.flags);
+        let (mut loud, mut quiet) = (Vec::new(), Vec::new());
+        for pos in playout_positions(60) {
+            pos.legal_loud_moves_into(&mut loud);
+            pos.legal_quiet_moves_into(&mut quiet);
+            let all = pos.legal_moves();
+            let mut expect_loud: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| m.capture.is_some() || m.promotion.is_some())
+                .collect();
+            let mut expect_quiet: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| m.capture.is_none() && m.promotion.is_none())
+                .collect();
+            for list in [&mut loud, &mut quiet, &mut expect_loud, &mut expect_quiet] {
+                list.sort_by_key(key);
+            }
+            assert_eq!(loud, expect_loud, "loud moves of {}", pos.fen());
+            assert_eq!(quiet, expect_quiet, "quiet moves of {}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn attackers_to_agrees_with_attacked() {
+        for pos in playout_positions(40) {
+            // The full board, and the board with every third piece lifted off.
+            let lifted = Squares(pos.occupied)
+                .enumerate()
+                .filter(|(i, _)| i % 3 == 1)
+                .fold(0, |a, (_, sq)| a | sq.bit());
+            for occ in [pos.occupied, pos.occupied & !lifted] {
+                for sq in Squares(pos.variant.shape().squares()) {
+                    let set = pos.attackers_to(sq, occ);
+                    assert_eq!(set & !occ, 0);
+                    for by in Color::ALL {
+                        let attackers = pos.by_color[by.index()] & occ;
+                        assert_eq!(
+                            set & attackers != 0,
+                            pos.attacked(sq, by, occ, attackers),
+                            "{by} on {sq} in {}",
+                            pos.fen()
+                        );
+                        // Each piece found attacks the square on its own.
+                        for a in Squares(set & attackers) {
+                            assert!(pos.attacked(sq, by, occ, a.bit()), "{a} -> {sq}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn null_move_passes_the_turn() {
+        for mut pos in playout_positions(30) {
+            if pos.is_check() {
+                continue;
+            }
+            let before = pos.clone();
+            let undo = pos.make_null();
+            assert_eq!(pos.turn(), !before.turn());
+            assert_eq!(pos.ep_square(), None);
+            assert_eq!(pos.hash(), pos.compute_hash(), "{}", before.fen());
+            assert_eq!(pos.halfmoves(), before.halfmoves() + 1);
+            // The same position built from its text has the same moves.
+            let rebuilt = Position::from_fen(pos.variant, &pos.fen()).unwrap();
+            assert_eq!(rebuilt.hash(), pos.hash());
+            assert_eq!(rebuilt.legal_moves(), pos.legal_moves());
+            pos.unmake_null(undo);
+            assert_eq!(pos, before);
         }
     }
 

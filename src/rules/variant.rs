@@ -163,6 +163,9 @@ pub struct Variant {
     pub(crate) ride_cap: Vec<(u8, u8)>,
     pub(crate) hop_cap: Vec<bool>,
     pub(crate) cap_dirs: [Vec<u8>; 2],
+    /// Directions along which some piece of either side captures (the union of
+    /// `cap_dirs`).
+    pub(crate) any_cap_dirs: Vec<u8>,
     pub(crate) lame_att: Vec<Vec<LameAttack>>,
     pub(crate) promo: Vec<u8>,
     /// Per (mover kind, victim kind): capture promotion rule index + 1, or 0.
@@ -308,6 +311,7 @@ impl Variant {
             ride_cap: vec![(0, 0); 2 * nprof * ndirs],
             hop_cap: vec![false; 2 * nprof * ndirs],
             cap_dirs: [Vec::new(), Vec::new()],
+            any_cap_dirs: Vec::new(),
             lame_att: vec![Vec::new(); 2 * GRID_CELLS],
             promo: vec![0; 2 * spec.pieces.len() * GRID_CELLS],
             promo_zone: vec![0; 2 * spec.pieces.len()],
@@ -498,6 +502,10 @@ impl Variant {
                 }
             }
         }
+
+        v.any_cap_dirs = (0..ndirs as u8)
+            .filter(|d| v.cap_dirs[0].contains(d) || v.cap_dirs[1].contains(d))
+            .collect();
 
         // Reversed rays: from a target square back toward where an attacker would stand.
         for sq in Squares(shape.squares()) {

@@ -35,9 +35,15 @@ impl Host for ConnHost {
         }
     }
 
-    fn start_search(&mut self, request: SearchRequest, tx: Sender<Incoming>) -> Arc<AtomicBool> {
+    fn start_search(
+        &mut self,
+        mut request: SearchRequest,
+        tx: Sender<Incoming>,
+    ) -> Arc<AtomicBool> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        // One thread per search on the server: the pool is what bounds the CPU.
+        request.limits.threads = 1;
         self.shared.pool.submit(move || {
             if !flag.load(std::sync::atomic::Ordering::Relaxed) {
                 run_search(&request, &flag, &tx);

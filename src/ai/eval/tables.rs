@@ -57,8 +57,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::weights::Weights;
+
 use crate::rules::{
-    Color, Modality, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
+    Color, Modality, Move, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
     Variant, GRID_CELLS,
 };
 
@@ -188,6 +190,11 @@ pub(crate) struct Tables {
     pub centre_distance: Vec<i32>,
     /// Non-pawn, non-royal material of both sides in the start position.
     pub start_material: i32,
+    /// Per kind: whether declining its promotion is dominated (see
+    /// [`Tables::declining_dominated`]).
+    decline_dominated: Vec<bool>,
+    /// The weights the tables were built with (the evaluation reads its scales here).
+    pub w: Weights,
 }
 
 impl Tables {
@@ -222,7 +229,8 @@ impl Tables {
         (self.royal_mg[i], self.royal_eg[i])
     }
 
-    fn build(v: &'static Variant) -> Tables {
+    /// The tables of `v` with `w` (the tuner builds many; the program uses [`tables`]).
+    pub(crate) fn build_with(v: &'static Variant, w: &Weights) -> Tables {
         let shape = v.shape();
         let nkinds = v.kinds().len();
         let mut profile_base = Vec::with_capacity(nkinds);
@@ -324,7 +332,21 @@ impl Tables {
             usize::from(profile_base[kind.index()])
                 + usize::from(level.clamp(1, level_cap[kind.index()]) - 1)
         };
-        let value = capture_prospects(v, value, &profile_kind, &profile_of);
+        let mut value = capture_prospects(v, value, &profile_kind, &profile_of);
+        // Tuned values replace the derived ones; a kind's other levels scale along.
+        for (k, (_, spec)) in v.kinds().enumerate() {
+            let Some(&tuned) = w.values.get(&spec.letter) else {
+                continue;
+            };
+            if royal[k] {
+                continue;
+            }
+            let base = usize::from(profile_base[k]);
+            let derived = value[base].max(1);
+            for x in &mut value[base..base + usize::from(level_cap[k])] {
+                *x = (i64::from(*x) * i64::from(tuned) / i64::from(derived)) as i32;
+            }
+        }
 
         let mut psq = vec![0; 2 * nprof * GRID_CELLS];
         let mut promo_dist = vec![NO_PROMOTION; 2 * nprof * GRID_CELLS];
@@ -341,7 +363,8 @@ impl Tables {
                         // Black's square tables are White's rotated (the pieces are
                         // left-right symmetric), so the model is read on the mirrored rank.
                         let wsq = white_view(color, sq, shape.ranks());
-                        CENTRE_WEIGHT * (model[p * GRID_CELLS + wsq.index()] - average[p])
+                        CENTRE_WEIGHT * f64::from(w.centre) / 100.0
+                            * (model[p * GRID_CELLS + wsq.index()] - average[p])
                     };
                     psq[slot + sq.index()] = value[p] + centre_term.round() as i32;
                 }
@@ -389,7 +412,9 @@ impl Tables {
                     promo_dist[slot + sq.index()] = d;
                     promo_gain[color.index() * nprof + p] =
                         promo_gain[color.index() * nprof + p].max(gain);
-                    let prospect = f64::from(gain) * 0.6 / f64::from(1 + u32::from(d)).powi(2);
+                    let prospect = f64::from(gain) * 0.6 * f64::from(w.prospect)
+                        / 100.0
+                        / f64::from(1 + u32::from(d)).powi(2);
                     psq[slot + sq.index()] += prospect.round() as i32;
                 }
             }
@@ -447,8 +472,9 @@ impl Tables {
                     Color::Black => i32::from(shape.ranks() - 1 - sq.rank()),
                 };
                 let wing = ((f64::from(sq.file()) - files_mid).abs()).min(3.0);
-                royal_mg[i] = -15 * home_rank.min(4) + (4.0 * wing).round() as i32;
-                royal_eg[i] = -3 * centre_distance[sq.index()];
+                royal_mg[i] =
+                    (-15 * home_rank.min(4) + (4.0 * wing).round() as i32) * w.royal_square / 100;
+                royal_eg[i] = -3 * centre_distance[sq.index()] * w.royal_square / 100;
                 for dx in -1..=1 {
                     for (dy, mask) in [(1, &mut shield_near), (2, &mut shield_far)] {
                         if let Some(t) = shape.offset(sq, dx, dy * fwd) {
@@ -505,8 +531,62 @@ impl Tables {
             adjacent_files,
             centre_distance,
             start_material,
+            decline_dominated: (0..nkinds)
+                .map(|k| decline_dominated(v, PieceKind(k as u8)))
+                .collect(),
+            w: w.clone(),
         }
     }
+
+    /// Whether `mv` declines a promotion it could have made (a zone promotion, or a capture
+    /// promotion) and the promotion dominates: some type on offer moves and captures
+    /// wherever the piece itself does. Such a move is almost never better than its
+    /// promoting twin, so the search tries it last and reduced, but never drops it (it can
+    /// matter for stalemate or repetition).
+    #[inline]
+    pub(crate) fn declining_dominated(&self, pos: &Position, mv: &Move) -> bool {
+        if mv.promotion.is_some() || !self.decline_dominated[mv.piece.kind().index()] {
+            return false;
+        }
+        let v = pos.variant();
+        let kind = mv.piece.kind();
+        let rule = mv
+            .capture
+            .and_then(|c| v.capture_promotion(kind, c.kind()))
+            .or_else(|| v.promotion_at(mv.piece.color(), kind, mv.to));
+        rule.is_some_and(|r| !r.mandatory)
+    }
+}
+
+/// Whether some promotion target of `kind` (zone or capture promotion) reaches, from every
+/// square, every square `kind` reaches, both on an empty board (moves and rides) and on a
+/// full one (captures next door, and cannon captures over a screen).
+fn decline_dominated(v: &'static Variant, kind: PieceKind) -> bool {
+    let spec = v.piece(kind);
+    if spec.levels.is_some() {
+        return false;
+    }
+    let targets: Vec<PieceKind> = spec
+        .promotions
+        .iter()
+        .flat_map(|r| r.to.iter().copied())
+        .chain(spec.capture_promotions.iter().map(|r| r.to))
+        .filter_map(|c| v.kind_by_letter(c))
+        .collect();
+    let squares = v.shape().squares();
+    targets.into_iter().any(|target| {
+        Color::ALL.iter().all(|&c| {
+            Squares(squares).all(|sq| {
+                let full = squares;
+                let empty = sq.bit();
+                [empty, full].iter().all(|&occ| {
+                    let own = v.reach(kind, c, 1, sq, occ);
+                    let promoted = v.reach(target, c, 1, sq, occ);
+                    own & !promoted == 0
+                })
+            })
+        })
+    })
 }
 
 /// The square as White sees it: Black's pieces are White's rotated by 180 degrees, and every
@@ -530,7 +610,7 @@ pub(crate) fn tables(v: &'static Variant) -> Arc<Tables> {
         return Arc::clone(t);
     }
     // Built outside the lock: two threads may both build the first time, which is harmless.
-    let built = Arc::new(Tables::build(v));
+    let built = Arc::new(Tables::build_with(v, &Weights::builtin(v.id())));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     Arc::clone(guard.entry(key).or_insert(built))
 }
@@ -598,6 +678,35 @@ mod tests {
 
     /// Veteran Chess: pieces that promote by capturing carry part of the gain, in
     /// proportion to how many enemy pieces trigger it.
+    #[test]
+    fn declining_is_dominated_where_the_promoted_piece_does_everything() {
+        let v = variant(VariantId::Promochess);
+        let t = tables(v);
+        let kind = |c| v.kind_by_letter(c).unwrap().index();
+        // S>Dragon, R>Queen, H>Marshal, B>Janus, C>Wildebeest all keep every move; a Pawn's
+        // double step is lost as a Gold.
+        for c in ['S', 'R', 'H', 'B', 'C'] {
+            assert!(t.decline_dominated[kind(c)], "{c}");
+        }
+        for c in ['P', 'K', 'G', 'Q'] {
+            assert!(!t.decline_dominated[kind(c)], "{c}");
+        }
+        // The Rook on a7 may go to a8 promoting or not; declining is the dominated twin.
+        let pos = Position::from_fen(v, "4k4/9/R8/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let into_zone = |promoted: bool| {
+            moves
+                .iter()
+                .find(|m| m.to.to_string() == "a8" && m.promotion.is_some() == promoted)
+                .copied()
+                .unwrap()
+        };
+        assert!(t.declining_dominated(&pos, &into_zone(false)));
+        assert!(!t.declining_dominated(&pos, &into_zone(true)));
+        let outside = moves.iter().find(|m| m.to.to_string() == "a5").unwrap();
+        assert!(!t.declining_dominated(&pos, outside));
+    }
+
     #[test]
     fn veteran_values_include_capture_prospects() {
         let (n, b, l) = (

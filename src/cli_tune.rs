@@ -1,0 +1,146 @@
+//! `rankup tune`: Texel tuning of one game's evaluation from self-play.
+//!
+//! Plays fast self-play games (a node budget per move, openings of random legal plies),
+//! keeps the quiet positions with their game's result, fits the evaluation weights
+//! ([`rankup::ai::tune`]) and writes them as a RON weights file with how they were made.
+//! A set goes into `data/weights/` (and the program) only after `rankup match` shows the
+//! build with it stronger than the build without.
+
+use std::sync::atomic::AtomicBool;
+
+use rankup::ai::tune::{self, Sample};
+use rankup::ai::{Engine, SearchLimits, Weights};
+use rankup::game::Game;
+use rankup::rules::Color;
+use rankup::save::Timestamp;
+use rankup::variants::{variant, VariantId};
+
+/// The arguments of `rankup tune`.
+#[derive(Clone, Debug)]
+pub struct TuneArgs {
+    /// Variant id.
+    pub variant: String,
+    /// Self-play games.
+    pub games: u32,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random opening plies.
+    pub plies: u32,
+    /// Seed of the openings.
+    pub seed: u64,
+    /// Local-search passes per step size.
+    pub passes: u32,
+    /// Where to write the weights (stdout if unset).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Longest self-play game; a game reaching it counts as a draw.
+const MAX_PLIES: usize = 300;
+
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Plays one self-play game and returns its quiet positions with White's points.
+fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
+    let v = variant(id);
+    let mut game = Game::from_start(v);
+    let mut rng = mix(args.seed ^ u64::from(game_no).wrapping_mul(0x2545_f491_4f6c_dd1d));
+    for _ in 0..args.plies {
+        let moves = game.position().legal_moves();
+        let open: Vec<_> = moves
+            .into_iter()
+            .filter(|&m| {
+                let mut g = game.clone();
+                g.play(m).is_ok() && g.outcome().is_none()
+            })
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        rng = mix(rng);
+        let mv = open[(rng % open.len() as u64) as usize];
+        game.play(mv).expect("BUG: chosen among the legal moves");
+    }
+    let mut engines = [Engine::new(4), Engine::new(4)];
+    let stop = AtomicBool::new(false);
+    let mut positions = Vec::new();
+    while game.outcome().is_none() && game.history().len() < MAX_PLIES {
+        let pos = game.position().clone();
+        if tune::is_quiet_position(&pos) {
+            positions.push(pos.clone());
+        }
+        let limits = SearchLimits::nodes(args.nodes);
+        let keys = game.repetition_keys().to_vec();
+        let best = engines[pos.turn().index()]
+            .search(&pos, &keys, &limits, &stop, &mut |_| {})
+            .best;
+        let Some(mv) = best else { break };
+        game.play(mv).expect("BUG: the search plays legal moves");
+    }
+    let result = match game.outcome().and_then(|o| o.winner()) {
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 0.0,
+        None => 0.5,
+    };
+    positions
+        .into_iter()
+        .map(|position| Sample { position, result })
+        .collect()
+}
+
+/// `rankup tune`.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let id: VariantId = args.variant.parse().map_err(|e| format!("{e}"))?;
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let v = variant(id);
+    let mut samples = Vec::new();
+    let (mut white, mut draws, mut black) = (0, 0, 0);
+    for g in 0..args.games {
+        let s = play(id, args, g);
+        match s.first().map(|x| x.result) {
+            Some(r) if r > 0.75 => white += 1,
+            Some(r) if r < 0.25 => black += 1,
+            _ => draws += 1,
+        }
+        samples.extend(s);
+        if (g + 1) % 20 == 0 || g + 1 == args.games {
+            eprintln!(
+                "tune: {} games (+{white} ={draws} -{black} for White), {} positions",
+                g + 1,
+                samples.len()
+            );
+        }
+    }
+    if samples.is_empty() {
+        return Err("the games gave no quiet positions to fit".into());
+    }
+    let start = Weights::builtin(id.as_str());
+    let fit = tune::tune(v, &samples, &start, args.passes, &mut |pass, error| {
+        eprintln!("tune: pass {pass}: error {error:.6}");
+    });
+    let (y, m, d) = Timestamp::now().date();
+    let mut w = fit.weights;
+    w.provenance.command = format!(
+        "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {}",
+        id, args.games, args.nodes, args.plies, args.seed, args.passes
+    );
+    w.provenance.date = format!("{y:04}-{m:02}-{d:02}");
+    w.provenance.games = args.games;
+    w.provenance.positions = samples.len() as u32;
+    eprintln!(
+        "tune: K {:.3}, error {:.6} -> {:.6}",
+        fit.k, fit.error_before, fit.error_after
+    );
+    let text = w.to_ron();
+    match &args.out {
+        Some(path) => std::fs::write(path, text + "\n")
+            .map_err(|e| format!("cannot write '{}': {e}", path.display())),
+        None => crate::cli::print_lines([text]),
+    }
+}

@@ -1,0 +1,167 @@
+//! Engine matches (`rankup::arena`, `rankup match`): rankup against itself through the real
+//! binary, and against scripted engines that cheat, hang or crash. No assertion depends on
+//! timing: only on how games end.
+
+use std::time::Duration;
+
+use rankup::arena::stats::Sprt;
+use rankup::arena::{self, Adjudication, Ending, GameResult, MatchConfig, TimeControl};
+use rankup::variants::VariantId;
+
+const RANKUP: &str = env!("CARGO_BIN_EXE_rankup");
+
+/// A UCI engine in a shell script: the handshake, then `on_go` (shell code) for every `go`.
+fn script(on_go: &str) -> String {
+    let body = format!(
+        "while read -r line; do case \"$line\" in \
+         uci) echo 'id name scripted'; \
+         echo 'option name UCI_Variant type combo default chess var chess var promochess'; \
+         echo uciok;; \
+         isready) echo readyok;; \
+         go*) {on_go};; \
+         quit) exit 0;; \
+         esac; done"
+    );
+    format!("sh -c \"{body}\"")
+}
+
+fn config(engine1: String, engine2: String, games: u32) -> MatchConfig {
+    MatchConfig {
+        commands: [engine1, engine2],
+        options: [Vec::new(), Vec::new()],
+        variant: VariantId::Promochess,
+        games,
+        time: TimeControl::MoveTime(Duration::from_millis(5)),
+        margin: Duration::from_secs(5),
+        opening_plies: 2,
+        seed: 7,
+        max_plies: 30,
+        adjudication: Adjudication::default(),
+        sprt: None,
+        concurrency: 1,
+    }
+}
+
+fn play(cfg: &MatchConfig) -> Vec<GameResult> {
+    let mut games = Vec::new();
+    let tally = arena::run(cfg, &mut |g, _| games.push(g.clone())).expect("the match runs");
+    assert_eq!(tally.wdl.games() as usize, games.len());
+    games
+}
+
+#[test]
+fn rankup_plays_itself_with_paired_openings() {
+    let rankup = format!("{RANKUP} uci");
+    let mut cfg = config(rankup.clone(), rankup, 3);
+    cfg.options[0].push(("Hash".into(), "4".into()));
+    let games = play(&cfg);
+    // Rounded up to whole pairs; each opening is played once with each colour.
+    assert_eq!(games.len(), 4);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert_ne!(pair[0].first_white, pair[1].first_white);
+        assert_eq!(pair[0].opening.len(), 2);
+    }
+    assert_ne!(games[0].opening, games[2].opening);
+    for g in &games {
+        assert!(
+            matches!(g.ending, Ending::Rules(_) | Ending::MoveCap),
+            "game {}: {}",
+            g.index,
+            g.ending
+        );
+        assert!(g.plies <= 30);
+        if g.ending == Ending::MoveCap {
+            assert_eq!((g.plies, g.winner), (30, None));
+        }
+    }
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let cheat = script("echo 'info depth 1 score cp 900'; echo 'bestmove a1a1'");
+    let games = play(&config(cheat, format!("{RANKUP} uci"), 2));
+    for g in &games {
+        assert_eq!(g.ending, Ending::Illegal("a1a1".into()));
+        assert_eq!(g.points(), 0.0);
+    }
+}
+
+#[test]
+fn a_hung_engine_loses_on_time_and_is_replaced() {
+    let mut cfg = config(script("true"), format!("{RANKUP} uci"), 2);
+    cfg.margin = Duration::from_millis(100);
+    let games = play(&cfg);
+    // Both games are lost on time, the second by a fresh process (the first was killed).
+    for g in &games {
+        assert_eq!(g.ending, Ending::Time, "game {}", g.index);
+        assert_eq!(g.points(), 0.0);
+    }
+}
+
+#[test]
+fn a_crashing_engine_loses() {
+    let games = play(&config(script("exit 3"), format!("{RANKUP} uci"), 2));
+    for g in &games {
+        assert!(matches!(g.ending, Ending::Failure(_)), "{}", g.ending);
+        assert_eq!(g.points(), 0.0);
+    }
+}
+
+#[test]
+fn a_missing_engine_is_an_error_before_any_game() {
+    let cfg = config("/nonexistent/engine".into(), format!("{RANKUP} uci"), 2);
+    let err = arena::run(&cfg, &mut |_, _| panic!("no game is played")).unwrap_err();
+    assert!(err.to_string().contains("/nonexistent/engine"), "{err}");
+}
+
+#[test]
+fn sprt_stops_a_one_sided_match() {
+    // The cheat loses every game, so H0 (not stronger) is accepted long before 200 games.
+    let cheat = script("echo 'bestmove a1a1'");
+    let mut cfg = config(cheat, format!("{RANKUP} uci"), 200);
+    cfg.sprt = Some(Sprt::new(0.0, 10.0));
+    let games = play(&cfg);
+    assert!(
+        games.len() < 200 && games.len().is_multiple_of(2),
+        "{}",
+        games.len()
+    );
+}
+
+#[test]
+fn match_command_reports_a_summary() {
+    let out = std::process::Command::new(RANKUP)
+        .args([
+            "match",
+            "--engine1",
+            &format!("{RANKUP} uci"),
+            "--engine2",
+            &format!("{RANKUP} uci"),
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "20",
+            "--elo0",
+            "0",
+            "--elo1",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("games 2: engine1 +"), "{text}");
+    assert!(text.contains("elo (games):"), "{text}");
+    assert!(text.contains("sprt elo0 0 elo1 10: llr"), "{text}");
+    let bad = std::process::Command::new(RANKUP)
+        .args(["match", "--engine1", "x", "--engine2", "y", "--tc", "fast"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'fast'"));
+}
