@@ -251,9 +251,45 @@ fn line_san(pos: &Position, pv: &[Move]) -> String {
 }
 
 /// Runs `request` on a new thread; progress and the result come back on `tx` as actions.
-/// Runs `request` here and now (on whatever thread calls it): its progress and result go
-/// to `tx` as actions; `stop` ends it early.
-pub fn run_search(request: &SearchRequest, stop: &AtomicBool, tx: &Sender<Incoming>) {
+/// An engine kept for a run of the app (or a connection): searches of one game reuse what
+/// it learnt on the earlier moves (hash table, histories); it starts afresh for a new game.
+#[derive(Debug, Default)]
+pub struct SharedEngine {
+    slot: std::sync::Mutex<Option<(u64, crate::ai::Engine)>>,
+    hash_mb: usize,
+}
+
+impl SharedEngine {
+    /// An engine whose hash table takes about `hash_mb` megabytes (made at the first search).
+    pub fn new(hash_mb: usize) -> SharedEngine {
+        SharedEngine {
+            slot: std::sync::Mutex::new(None),
+            hash_mb,
+        }
+    }
+
+    /// Runs `request` with the engine (waiting for a search still stopping to let go of
+    /// it); see [`run_search`].
+    pub fn run(&self, request: &SearchRequest, stop: &AtomicBool, tx: &Sender<Incoming>) {
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        let (game, engine) =
+            slot.get_or_insert_with(|| (request.game, crate::ai::Engine::new(self.hash_mb)));
+        if *game != request.game {
+            engine.clear();
+            *game = request.game;
+        }
+        run_search(engine, request, stop, tx);
+    }
+}
+
+/// Runs `request` on `engine` here and now (on whatever thread calls it): its progress and
+/// result go to `tx` as actions; `stop` ends it early.
+pub fn run_search(
+    engine: &mut crate::ai::Engine,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    tx: &Sender<Incoming>,
+) {
     let id = request.id;
     let pos = &request.position;
     let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
@@ -263,7 +299,7 @@ pub fn run_search(request: &SearchRequest, stop: &AtomicBool, tx: &Sender<Incomi
         nodes,
         eval: Some(Eval::from_search(score, pos.turn())),
     };
-    let result = crate::ai::search(pos, &request.history, &request.limits, stop, &mut |info| {
+    let result = engine.search(pos, &request.history, &request.limits, stop, &mut |info| {
         let _ = tx.send(Incoming::App(Box::new(Action::AiInfo {
             id,
             thinking: thinking(info.depth, info.score, &info.pv, info.nodes),
@@ -296,7 +332,8 @@ impl Host for keeper::Keeper {
     fn start_search(&mut self, request: SearchRequest, tx: Sender<Incoming>) -> Arc<AtomicBool> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        std::thread::spawn(move || run_search(&request, &flag, &tx));
+        let engine = Arc::clone(self.engine());
+        std::thread::spawn(move || engine.run(&request, &flag, &tx));
         stop
     }
 }

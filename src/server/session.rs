@@ -9,7 +9,7 @@ use crate::net::ConnId;
 use crate::ui::app::{App, SearchRequest};
 use crate::ui::keeper::Keeper;
 use crate::ui::remote::{online_app, run_remote, ChannelWriter, SharedSize};
-use crate::ui::{run_search, Host, Incoming};
+use crate::ui::{Host, Incoming};
 
 use super::Shared;
 
@@ -44,9 +44,10 @@ impl Host for ConnHost {
         let flag = Arc::clone(&stop);
         // One thread per search on the server: the pool is what bounds the CPU.
         request.limits.threads = 1;
+        let engine = Arc::clone(self.keeper.engine());
         self.shared.pool.submit(move || {
             if !flag.load(std::sync::atomic::Ordering::Relaxed) {
-                run_search(&request, &flag, &tx);
+                engine.run(&request, &flag, &tx);
             }
         });
         stop

@@ -145,6 +145,9 @@ pub struct SearchRequest {
     pub history: Vec<u64>,
     /// How long and how deep.
     pub limits: SearchLimits,
+    /// The game it belongs to: searches of one game share what the engine learnt (its
+    /// hash table and move-ordering history); a new game starts afresh.
+    pub game: u64,
 }
 
 /// A message on the bottom line.
@@ -462,9 +465,17 @@ impl App {
             Player::Ai(level) => {
                 let mut limits = level.limits();
                 if let Some(clocks) = &p.clocks {
-                    // Never spend more than a small share of what is left on the clock.
-                    let budget = clocks.left[turn] / 30 + clocks.control.increment / 2;
-                    limits.movetime = limits.movetime.map(|t| t.min(budget));
+                    // The engine budgets the clock itself (more time when the position is
+                    // unsettled, less for an obvious move, never past the flag); the
+                    // level's time per move stays an upper bound.
+                    limits.clock = Some(crate::ai::Clock {
+                        time: clocks.left,
+                        inc: ByColor {
+                            white: clocks.control.increment,
+                            black: clocks.control.increment,
+                        },
+                        moves_to_go: None,
+                    });
                 }
                 (limits, false)
             }
@@ -479,6 +490,7 @@ impl App {
             position: pos.clone(),
             history: p.game.repetition_keys().to_vec(),
             limits,
+            game: p.game_id,
         })
     }
 

@@ -21,6 +21,8 @@ use super::app::{App, IoRequest};
 pub struct Keeper {
     data: Option<DataDir>,
     open: HashMap<u64, GameFile>,
+    /// The AI's engine, kept across the moves of a game.
+    engine: std::sync::Arc<super::SharedEngine>,
 }
 
 impl Keeper {
@@ -29,7 +31,13 @@ impl Keeper {
         Keeper {
             data,
             open: HashMap::new(),
+            engine: std::sync::Arc::new(super::SharedEngine::new(crate::ai::DEFAULT_HASH_MB)),
         }
+    }
+
+    /// The engine the app's searches share.
+    pub fn engine(&self) -> &std::sync::Arc<super::SharedEngine> {
+        &self.engine
     }
 
     /// The data directory.

@@ -133,6 +133,8 @@ impl Review {
             position: self.position().clone(),
             history,
             limits: Level::DEFAULT.limits_with(std::time::Duration::from_secs(2), 0),
+            // Reviews share no search state with games in play.
+            game: 0,
         })
     }
 
