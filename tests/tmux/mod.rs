@@ -43,7 +43,24 @@ impl Tmux {
     }
 
     /// Starts session `t` at 80x24 running `script` (sh) with `data` as the data directory.
+    /// A server that is still shutting down (after [`Tmux::kill_session`]) can refuse the
+    /// new session: it is tried again until it takes.
     pub fn start(&self, data: &Path, script: &str) {
+        for _ in 0..50 {
+            self.try_start(data, script);
+            let up = Command::new("tmux")
+                .args(["-L", &self.socket, "has-session", "-t", "t"])
+                .output()
+                .is_ok_and(|o| o.status.success());
+            if up {
+                return;
+            }
+            sleep(Duration::from_millis(100));
+        }
+        panic!("tmux would not start a session");
+    }
+
+    fn try_start(&self, data: &Path, script: &str) {
         let data = format!("RANKUP_DATA_DIR={}", data.display());
         self.run(&[
             "new-session",
