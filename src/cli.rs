@@ -13,7 +13,7 @@ use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
 use rankup::save::{DataDir, InPlay};
 use rankup::ui::app::{Options, Player, TimeControl};
-use rankup::ui::theme::Theme;
+use rankup::ui::theme::{locale_is_utf8, locale_name, Theme};
 use rankup::ui::{Launch, Resume};
 use rankup::variants::{variant, VariantId};
 
@@ -26,6 +26,8 @@ pub struct UiArgs {
     pub glyphs: Option<bool>,
     /// Mouse on (`--mouse`) or off (`--no-mouse`).
     pub mouse: Option<bool>,
+    /// Bell on (`--bell`) or off (`--no-bell`).
+    pub bell: Option<bool>,
 }
 
 /// The display settings in force: command-line flags over the config file over the
@@ -35,6 +37,12 @@ struct Settings {
     theme: String,
     /// Unicode glyphs.
     glyphs: bool,
+    /// Plain ASCII everywhere.
+    ascii: bool,
+    /// Why ASCII was chosen without being asked for (a locale that is not UTF-8).
+    locale_note: Option<String>,
+    /// The bell.
+    bell: Option<bool>,
     /// Mouse on.
     mouse: bool,
     /// The AI level when none is named.
@@ -45,16 +53,31 @@ struct Settings {
 
 impl Settings {
     fn resolve(ui: &UiArgs, config: &Config) -> Settings {
+        // --ascii / --unicode, else the config file, else the locale.
+        let var = |k: &str| std::env::var(k).ok();
+        let (lc_all, lc_ctype, lang) = (var("LC_ALL"), var("LC_CTYPE"), var("LANG"));
+        let chosen = ui
+            .glyphs
+            .or(config.glyphs.map(|g| g == GlyphMode::Unicode))
+            .map(|unicode| !unicode);
+        let utf8 = locale_is_utf8(lc_all.as_deref(), lc_ctype.as_deref(), lang.as_deref());
+        let ascii = chosen.unwrap_or(!utf8);
+        let locale_note = (chosen.is_none() && !utf8).then(|| {
+            format!(
+                "{} is not a UTF-8 locale: plain ASCII is used (--unicode turns it off)",
+                locale_name(lc_all.as_deref(), lc_ctype.as_deref(), lang.as_deref())
+            )
+        });
         Settings {
             theme: ui
                 .theme
                 .clone()
                 .or_else(|| config.theme.clone())
                 .unwrap_or_else(|| "dark".into()),
-            glyphs: ui
-                .glyphs
-                .or(config.glyphs.map(|g| g == GlyphMode::Unicode))
-                .unwrap_or(true),
+            glyphs: !ascii,
+            ascii,
+            locale_note,
+            bell: ui.bell.or(config.bell),
             mouse: ui.mouse.or(config.mouse).unwrap_or(true),
             level: config.ai_level.unwrap_or(Level::DEFAULT),
             configured_level: config.ai_level,
@@ -98,6 +121,8 @@ fn launch(
         options: Options {
             glyphs: settings.glyphs,
             mouse: settings.mouse,
+            ascii: settings.ascii,
+            bell: settings.bell,
         },
         start: None,
         clock: None,
@@ -111,6 +136,7 @@ fn launch(
         review: None,
         resume: None,
         notice,
+        info: settings.locale_note.clone(),
     }
 }
 

@@ -13,6 +13,7 @@
 //!     glyphs: Ascii,      // Unicode or Ascii
 //!     ai_level: 3,        // 1..6, the level the app offers first
 //!     mouse: false,
+//!     bell: true,         // ring when it is my move after a long think
 //! )
 //! "#;
 //! let config = Config::parse(text, "config.ron").unwrap();
@@ -57,6 +58,9 @@ pub struct Config {
     pub ai_level: Option<Level>,
     /// Mouse clicks on or off (`--no-mouse`).
     pub mouse: Option<bool>,
+    /// The terminal bell when it becomes your move after the opponent thought a while
+    /// (`--bell`); unset: on against a person on the server, off against the AI.
+    pub bell: Option<bool>,
 }
 
 mod optional_level {

@@ -19,12 +19,21 @@ struct Args {
     /// file's, else dark].
     #[arg(long, global = true)]
     theme: Option<String>,
-    /// Letters for every piece instead of Unicode chess glyphs.
+    /// Plain ASCII: letters for every piece, +-| lines (the default where the locale is
+    /// not UTF-8, e.g. LANG=C).
     #[arg(long, global = true, conflicts_with = "unicode")]
     ascii: bool,
-    /// Unicode chess glyphs (the default, unless the config file says ascii).
+    /// Unicode chess glyphs and box lines, whatever the locale says (the default with a
+    /// UTF-8 locale, unless the config file says ascii).
     #[arg(long, global = true)]
     unicode: bool,
+    /// Ring the terminal bell when it becomes your move after the opponent thought a while
+    /// (the default against a person on the server; off against the AI).
+    #[arg(long, global = true, conflicts_with = "no_bell")]
+    bell: bool,
+    /// Never ring the bell.
+    #[arg(long, global = true)]
+    no_bell: bool,
     /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
     #[arg(long, global = true, conflicts_with = "mouse")]
     no_mouse: bool,
@@ -275,6 +284,7 @@ fn main() -> ExitCode {
         theme: args.theme,
         glyphs: flag(args.unicode, args.ascii),
         mouse: flag(args.mouse, args.no_mouse),
+        bell: flag(args.bell, args.no_bell),
     };
     let Some(command) = args.command else {
         return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));

@@ -70,6 +70,9 @@ pub struct Launch {
     /// Something the player should read first (a file left alone when the data directory
     /// was put in order).
     pub notice: Option<String>,
+    /// A word for the player at start that is not a problem (plain ASCII chosen for a
+    /// locale that is not UTF-8).
+    pub info: Option<String>,
 }
 
 /// A game to go on with at start (`rankup resume`).
@@ -103,6 +106,9 @@ pub fn run(launch: Launch) -> io::Result<()> {
             .iter()
             .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
             .unwrap_or(0);
+    }
+    if let Some(info) = &launch.info {
+        app.tell(info.clone(), false);
     }
     if let Some(problem) = &launch.notice {
         app.tell(problem.clone(), true);

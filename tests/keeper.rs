@@ -18,6 +18,8 @@ use rankup::variants::{variant, VariantId};
 const OPTIONS: Options = Options {
     glyphs: true,
     mouse: false,
+    ascii: false,
+    bell: None,
 };
 
 fn palette() -> Palette {

@@ -30,6 +30,8 @@ fn app_for(id: VariantId, glyphs: bool, mono: bool) -> App {
         Options {
             glyphs,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(theme, mode),
         Position::start(variant(id)),
@@ -83,6 +85,8 @@ fn start_screen_lists_every_game() {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(Theme::default(), ColorMode::TrueColor),
         None,
@@ -200,6 +204,8 @@ fn promotion_choice_opens_a_picker() {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(theme, ColorMode::TrueColor),
         Position::from_fen(
@@ -247,6 +253,8 @@ fn clocks_run_and_flag() {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(Theme::default(), ColorMode::TrueColor),
         Position::start(variant(VariantId::Chess)),

@@ -19,6 +19,8 @@ fn app() -> App {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
     );

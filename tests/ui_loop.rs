@@ -18,6 +18,8 @@ use ratatui::Terminal;
 const OPTIONS: Options = Options {
     glyphs: true,
     mouse: false,
+    ascii: false,
+    bell: None,
 };
 
 fn palette() -> Palette {

@@ -20,6 +20,8 @@ fn palette() -> Palette {
 const OPTIONS: Options = Options {
     glyphs: true,
     mouse: false,
+    ascii: false,
+    bell: None,
 };
 
 fn playing(id: VariantId) -> App {

@@ -13,6 +13,8 @@ fn playing(id: VariantId) -> App {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
         Position::start(variant(id)),

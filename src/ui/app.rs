@@ -34,6 +34,12 @@ pub struct Options {
     pub glyphs: bool,
     /// Mouse clicks pick squares (otherwise the terminal keeps the mouse for selecting text).
     pub mouse: bool,
+    /// Plain ASCII everywhere: letters for pieces, `+-|` lines, no other symbols (terminals
+    /// without a UTF-8 locale).
+    pub ascii: bool,
+    /// Ring the terminal bell when it becomes your move after the opponent thought a
+    /// while; `None`: for games against a person on the server, not against the AI.
+    pub bell: Option<bool>,
 }
 
 /// What the app says when there is nowhere to keep games.

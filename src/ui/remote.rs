@@ -184,6 +184,8 @@ pub fn online_app(term: &str) -> App {
         Options {
             glyphs: true,
             mouse: false,
+            ascii: false,
+            bell: None,
         },
         palette_for(term),
     )

@@ -35,6 +35,29 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Review(review) => render_review(app, review, frame, area),
         Screen::Lobby(lobby) => render_lobby(app, lobby, frame, area),
     }
+    draw_card(app, frame, area);
+    if app.options.ascii {
+        asciify(frame.buffer_mut());
+    }
+}
+
+/// Replaces every symbol outside ASCII with its stand-in, for terminals without UTF-8.
+fn asciify(buf: &mut ratatui::buffer::Buffer) {
+    let mut blank_next = false;
+    for cell in buf.content.iter_mut() {
+        let symbol = cell.symbol();
+        if std::mem::take(&mut blank_next) {
+            // The second column of a wide character just replaced by one narrow one.
+            cell.set_symbol(" ");
+        } else if !symbol.is_ascii() {
+            blank_next = UnicodeWidthStr::width(symbol) > 1;
+            let s: String = symbol.chars().map(super::theme::ascii_of).take(1).collect();
+            cell.set_symbol(if s.is_empty() { " " } else { &s });
+        }
+    }
+}
+
+fn draw_card(app: &App, frame: &mut Frame, area: Rect) {
     match app.card {
         Some(Card::Help) => render_help(app, frame, area),
         Some(Card::Rules { piece, square }) => {
