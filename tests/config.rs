@@ -19,7 +19,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn every_field_is_optional() {
     assert_eq!(Config::parse("()", "c.ron").unwrap(), Config::default());
     let full = Config::parse(
-        "(theme: \"light\", glyphs: Unicode, ai_level: 6, mouse: true)",
+        "(theme: \"light\", glyphs: Unicode, ai_level: 6, mouse: true, bell: false)",
         "c.ron",
     )
     .unwrap();
@@ -30,6 +30,7 @@ fn every_field_is_optional() {
             glyphs: Some(GlyphMode::Unicode),
             ai_level: Level::new(6),
             mouse: Some(true),
+            bell: Some(false),
         }
     );
     // `Some(...)` is accepted as well as the bare value.
