@@ -13,6 +13,9 @@
 //! * [`ai`]: the computer opponent (search and evaluation); pure, it imports only `rules`.
 //! * [`uci`]: the UCI engine protocol over the search.
 //!
+//! Beside the layers: [`input`] reads every file and protocol line with a size bound, and
+//! [`text`] makes outside text (names, comments, quoted input) safe to print or draw.
+//!
 //! ```
 //! use rankup::rules::Position;
 //! use rankup::variants::{variant, VariantId};
@@ -26,9 +29,11 @@
 pub mod ai;
 pub mod config;
 pub mod game;
+pub mod input;
 pub mod notation;
 pub mod rules;
 pub mod save;
+pub mod text;
 pub mod uci;
 pub mod ui;
 pub mod variants;
