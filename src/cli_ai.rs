@@ -68,7 +68,8 @@ impl Setting {
         }
         let bad = || {
             format!(
-                "unknown player '{text}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                "unknown player '{}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                rankup::text::short(text),
                 Level::MIN.number(),
                 Level::MAX.number()
             )

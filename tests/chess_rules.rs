@@ -249,6 +249,25 @@ fn coordinate_errors() {
     ));
     // A promotion letter on a move that is no promotion.
     assert!(coord::parse(&start, "e2e4=q").is_err());
+    // The `^` of an Upgrade King capture on a chess move: said so, with no `^b1^b1`
+    // suggestion.
+    for token in ["e2e4^b1", "g1f3^e1"] {
+        let e = coord::parse(&start, token).unwrap_err();
+        assert_eq!(e, CoordError::NoRecipient(token.into()));
+        let msg = e.to_string();
+        assert!(
+            msg.contains("passes no level") && !msg.contains("^b1^"),
+            "{msg}"
+        );
+    }
+    // A long token is quoted short.
+    let long = format!("e2e4{}", "q".repeat(10_000));
+    let msg = coord::parse(&start, &long).unwrap_err().to_string();
+    assert!(msg.len() < 160 && msg.contains("..."), "{msg}");
+    let msg = notation::parse_move(&start, &"Q".repeat(10_000))
+        .unwrap_err()
+        .to_string();
+    assert!(msg.len() < 160 && msg.contains("..."), "{msg}");
 }
 
 #[test]
