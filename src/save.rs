@@ -98,6 +98,7 @@ mod timestamp;
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
+    MAX_FILE_BYTES, MAX_RECORDED_MS,
 };
 pub use replay::GameMeta;
 pub use store::{
