@@ -513,3 +513,62 @@ fn saved_game_screens_survive_tiny_terminals() {
         }
     }
 }
+
+/// A saved clock with an absurd increment (which the loader refuses, but a game handed to
+/// the app may still carry) no longer panics the app on the next move ("overflow when
+/// adding durations"), and the move is kept.
+#[test]
+fn an_absurd_saved_clock_does_not_panic_on_a_move() {
+    use std::time::{Duration, Instant};
+    let mut game = Game::from_start(variant(VariantId::Chess));
+    game.play_text("e4").unwrap();
+    let mut meta = GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS);
+    meta.clock = Some(rankup::save::SavedClock {
+        base_s: 300,
+        increment_s: 3,
+        white_ms: 281_200,
+        black_ms: 290_750,
+    });
+    let mut saved = SavedGame::from_game(&game, &meta);
+    saved.clock.as_mut().unwrap().increment_s = u64::MAX;
+    saved.clock.as_mut().unwrap().black_ms = u64::MAX;
+    let mut app = App::new(OPTIONS, palette(), None);
+    let mut menu = Menu::new(None);
+    menu.resume = Some(Box::new(saved));
+    app.screen = Screen::Menu(menu);
+    app.update(Action::Resume);
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    app.update(Action::Tick(t0 + Duration::from_secs(1)));
+    type_move(&mut app, "e5");
+    let play = app.play().unwrap();
+    assert_eq!(play.game.history().len(), 2, "the move is played");
+    assert_eq!(play.clocks.as_ref().unwrap().left.black, Duration::MAX);
+}
+
+/// A position string may start the move counter at its largest value; the move list counts
+/// on without overflowing.
+#[test]
+fn the_largest_move_number_draws() {
+    let start = Position::from_fen(
+        variant(VariantId::Chess),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 4294967295",
+    )
+    .unwrap();
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        start,
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    for m in ["e5", "e4", "Nc6", "Nf3"] {
+        type_move(&mut app, m);
+    }
+    assert_eq!(app.play().unwrap().game.history().len(), 4);
+    let text = screen(&mut app, 100, 30);
+    assert!(text.contains("4294967295."), "{text}");
+}

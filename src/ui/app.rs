@@ -39,16 +39,26 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`).
+    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`), within
+    /// [`MAX_CLOCK_BASE`](crate::game::MAX_CLOCK_BASE) and
+    /// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT).
     ///
     /// # Errors
-    /// A message quoting the text.
+    /// A message quoting the text and naming the allowed ranges.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("invalid clock '{text}', expected MINUTES+SECONDS like 5+3");
+        let max_minutes = crate::game::MAX_CLOCK_BASE.as_secs() / 60;
+        let max_seconds = crate::game::MAX_CLOCK_INCREMENT.as_secs();
+        let bad = || {
+            format!(
+                "invalid clock '{}', expected MINUTES+SECONDS like 5+3, with MINUTES above 0 \
+                 and at most {max_minutes}, SECONDS from 0 to {max_seconds}",
+                crate::text::short(text)
+            )
+        };
         let (m, s) = text.split_once('+').unwrap_or((text, "0"));
         let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
         let seconds: u64 = s.trim().parse().map_err(|_| bad())?;
-        if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
+        if !(minutes > 0.0 && minutes <= max_minutes as f64) || seconds > max_seconds {
             return Err(bad());
         }
         Ok(TimeControl {
@@ -1332,7 +1342,8 @@ impl Play {
                 }
                 if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
                     clocks.run(mover, now);
-                    clocks.left[mover] += clocks.control.increment;
+                    clocks.left[mover] =
+                        clocks.left[mover].saturating_add(clocks.control.increment);
                 }
                 let text = match self.game.outcome() {
                     Some(o) => format!("{san}: {o}"),

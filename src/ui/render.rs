@@ -244,7 +244,7 @@ fn move_lines(
             Span::styled(format!("{number:>3}. {:<9} ", "..."), p.text()),
             Span::styled(sans[0].to_string(), style(1)),
         ]));
-        number += 1;
+        number = number.saturating_add(1);
         i = 1;
     }
     while i < sans.len() {
@@ -257,7 +257,7 @@ fn move_lines(
             spans.push(Span::styled(black.to_string(), style(i + 2)));
         }
         rows.push(Line::from(spans));
-        number += 1;
+        number = number.saturating_add(1);
         i += 2;
     }
     rows
