@@ -208,11 +208,14 @@ fn main() -> ExitCode {
     finish(result)
 }
 
+/// Ends with an error on one line of stderr and exit code 2. Messages quote the input
+/// (arguments, file names, file contents), so they are sanitised: nothing in them can move
+/// the cursor, recolour the terminal or reorder the text.
 fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("rankup: {e}");
+            eprintln!("rankup: {}", rankup::text::sanitize(&e));
             ExitCode::from(2)
         }
     }

@@ -1031,6 +1031,29 @@ fn pgn_comments_cannot_break_out() {
     assert!(text.contains("{) 1-0 {}"), "{text}");
 }
 
+/// Text from the file that reaches the PGN (names, comments, a game's name) cannot carry
+/// ESC sequences, NUL, carriage returns or bidi overrides to whoever prints it.
+#[test]
+fn pgn_export_is_sanitised() {
+    let (game, meta) = finished_game(VariantId::Chess);
+    let mut saved = SavedGame::from_game(&game, &meta);
+    let nasty = "a\u{1b}[2J\u{1b}]0;owned\u{7}\0b\rc\u{202e}d\u{2066}e";
+    saved.moves[0].comment = Some(nasty.into());
+    saved.name = Some(nasty.into());
+    saved.white = Player::Human {
+        name: Some(nasty.into()),
+    };
+    let text = pgn::export(&saved);
+    for bad in ['\u{1b}', '\0', '\r', '\u{7}', '\u{202e}', '\u{2066}'] {
+        assert!(!text.contains(bad), "{bad:?} in {text:?}");
+    }
+    assert!(
+        text.contains("[White \"a\u{fffd}[2J\u{fffd}]0;owned\u{fffd}\u{fffd}b c"),
+        "{text}"
+    );
+    assert!(text.contains("{a\u{fffd}[2J"), "{text}");
+}
+
 // ---------------------------------------------------------------------------------------
 // `rankup export`
 

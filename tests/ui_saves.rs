@@ -572,3 +572,32 @@ fn the_largest_move_number_draws() {
     let text = screen(&mut app, 100, 30);
     assert!(text.contains("4294967295."), "{text}");
 }
+
+/// Names and comments from a file are drawn sanitised: a control character shows as
+/// `\u{fffd}` (the terminal layer used to drop just the character and draw the rest of an
+/// ESC sequence as if it were text), and bidi overrides are gone.
+#[test]
+fn names_and_comments_are_drawn_sanitised() {
+    let mut saved = annotated();
+    saved.moves[1].comment = Some("trap\u{1b}[31m\u{202e}set".into());
+    saved.white = Saved::Human {
+        name: Some("Ann\u{7}\u{202e}nnA".into()),
+    };
+    let mut app = review(saved.clone());
+    app.update(Action::Home);
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Move(Dir::Right));
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("{trap\u{fffd}[31mset}"), "{text}");
+    assert!(!text.contains('\u{202e}'), "{text}");
+
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data = Some(DataDir::at("/data"));
+    app.update(Action::Browse);
+    app.update(Action::Listed(Ok(vec![Listing {
+        path: PathBuf::from("/data/saves/a.ron"),
+        entry: Ok(Summary::of(&saved)),
+    }])));
+    let text = screen(&mut app, 100, 24);
+    assert!(text.contains("Ann\u{fffd}nnA v AI 4"), "{text}");
+}

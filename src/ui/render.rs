@@ -7,6 +7,7 @@ use ratatui::Frame;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::rules::{Color, MoveKind, Position, Squares};
+use crate::text::sanitize;
 use crate::variants::variant;
 
 use super::app::{
@@ -182,7 +183,8 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         };
         Line::from(vec![
             Span::styled(label, p.accent()),
-            Span::styled(format!("{text}_"), p.text()),
+            // A name or comment being edited may come from a saved file.
+            Span::styled(format!("{}_", sanitize(text)), p.text()),
         ])
     } else if let Some(text) = &play.typing {
         let candidates = play.candidates();
@@ -193,7 +195,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         ];
         let shown: Vec<String> = candidates.iter().take(12).map(|(s, _)| s.clone()).collect();
         if let Some(m) = play.message.as_ref().filter(|m| m.error) {
-            spans.push(Span::styled(m.text.clone(), p.error()));
+            spans.push(Span::styled(sanitize(&m.text).into_owned(), p.error()));
         } else {
             spans.push(Span::styled(
                 if candidates.is_empty() {
@@ -212,8 +214,8 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         Line::from(spans)
     } else {
         match &play.message {
-            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+            Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+            Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
             None => Line::default(),
         }
     };
@@ -711,7 +713,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     let dir = app
         .data
         .as_ref()
-        .map(|d| d.saves_dir().display().to_string())
+        .map(|d| sanitize(&d.saves_dir().display().to_string()).into_owned())
         .unwrap_or_default();
     frame.render_widget(
         Paragraph::new(vec![
@@ -750,7 +752,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
                         let name = variant(s.variant).name();
                         let players = format!("{} v {}", who(&s.white), who(&s.black));
                         let players = match &s.name {
-                            Some(n) => format!("{n}: {players}"),
+                            Some(n) => format!("{}: {players}", sanitize(n)),
                             None => players,
                         };
                         format!(
@@ -761,7 +763,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
                         )
                     }
                     // The error names the file.
-                    Err(e) => format!(" {mark}broken: {e}"),
+                    Err(e) => format!(" {mark}broken: {}", sanitize(&e.to_string())),
                 };
                 let style = if i == browser.selected {
                     p.highlight()
@@ -779,8 +781,8 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     let rows: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
     frame.render_widget(Paragraph::new(rows), list);
     let message = match &browser.message {
-        Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-        Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+        Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+        Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
         None => Line::default(),
     };
     frame.render_widget(Paragraph::new(message), bottom);
@@ -849,7 +851,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
                 }
                 notes.push(Line::styled(text, p.text()));
                 if let Some(c) = &m.comment {
-                    notes.push(Line::styled(format!("{{{c}}}"), p.dim()));
+                    notes.push(Line::styled(format!("{{{}}}", sanitize(c)), p.dim()));
                 }
             }
             None => notes.push(Line::styled("start position", p.text())),
@@ -884,8 +886,8 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
         ])
     } else {
         match &review.message {
-            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+            Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+            Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
             None => Line::default(),
         }
     };
@@ -895,7 +897,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
 /// A saved player, short: the name, `human`, or `AI 4`.
 fn who(player: &crate::save::Player) -> String {
     match player {
-        crate::save::Player::Human { name: Some(n) } => n.clone(),
+        crate::save::Player::Human { name: Some(n) } => sanitize(n).into_owned(),
         crate::save::Player::Human { name: None } => "human".into(),
         crate::save::Player::Ai { level } => format!("AI {}", level.number()),
     }
