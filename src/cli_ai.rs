@@ -33,9 +33,10 @@ macro_rules! say {
 /// Longest game, in plies, before `selfplay` calls it a draw.
 const MAX_PLIES: usize = 400;
 
-/// `rankup uci`.
+/// `rankup uci`. Stdin is read on its own thread (a locked stdin cannot move there, hence
+/// the buffered handle).
 pub fn uci() -> Result<(), String> {
-    rankup::uci::run(std::io::stdin().lock(), std::io::stdout());
+    rankup::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
     Ok(())
 }
 

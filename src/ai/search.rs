@@ -280,6 +280,10 @@ impl Searcher<'_> {
             };
             return self.result(None, score, 0, Vec::new());
         }
+        // UCI `go searchmoves`: only these (a list naming none of the legal moves is ignored).
+        if root_moves.iter().any(|m| limits.searchmoves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+        }
         // First ordering: the stored move, promotions, captures; the iterations refine it.
         let hash_move = self.tt.probe(pos.hash(), 0).map_or(MoveKey::NONE, |e| e.mv);
         let mut scores = Vec::new();
@@ -300,9 +304,10 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         let mut best_pv = vec![best];
         let mut completed = 0;
-        let max_depth = limits
-            .depth
-            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        // Any depth is accepted; deeper than MAX_DEPTH (or 0) is clamped, never wrapped.
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| {
+            i32::try_from(d).unwrap_or(i32::MAX).clamp(1, MAX_DEPTH)
+        });
         for depth in 1..=max_depth {
             self.root_depth = depth;
             self.seldepth = 0;
