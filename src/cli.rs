@@ -10,6 +10,7 @@ use rankup::ai::Level;
 use rankup::config::{Config, GlyphMode};
 use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
+use rankup::text::short;
 use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::Theme;
 use rankup::variants::{variant, VariantId};
@@ -126,7 +127,8 @@ impl Opponent {
             "black" | "b" => Color::Black,
             other => {
                 return Err(format!(
-                    "invalid --color '{other}', expected white or black"
+                    "invalid --color '{}', expected white or black",
+                    short(other)
                 ))
             }
         };
@@ -183,9 +185,8 @@ fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Positi
     let id: VariantId = variant_id.parse().map_err(|e| format!("{e}"))?;
     let v = variant(id);
     let mut pos = match fen {
-        Some(text) => {
-            Position::from_fen(v, text).map_err(|e| format!("bad position '{text}': {e}"))?
-        }
+        Some(text) => Position::from_fen(v, text)
+            .map_err(|e| format!("bad position '{}': {e}", short(text)))?,
         None => Position::start(v),
     };
     for (i, token) in moves.iter().enumerate() {
