@@ -88,18 +88,20 @@ enum Input {
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     let mut session = Session::new(Arc::new(Mutex::new(Box::new(output))));
     let (lines, received) = mpsc::sync_channel(QUEUE);
-    let reader = thread::Builder::new()
+    let reader = match thread::Builder::new()
         .name("uci-input".into())
-        .spawn(move || read_input(input, &lines));
-    if let Err(e) = reader {
-        session.error(&format!("cannot start the input thread: {e}"));
-        return;
-    }
+        .spawn(move || read_input(input, &lines))
+    {
+        Ok(handle) => handle,
+        Err(e) => return session.error(&format!("cannot start the input thread: {e}")),
+    };
+    let mut quit = false;
     // The channel closes when the reader ends: the end of the input.
     while let Ok(input) = received.recv() {
         match input {
             Input::Line(line) => {
                 if !session.command(&line) {
+                    quit = true;
                     break;
                 }
             }
@@ -107,6 +109,11 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         }
     }
     session.stop();
+    if !quit {
+        // The reader has returned (its end closed the channel): no thread is left behind.
+        // After `quit` it may be blocked in a read, and is left to end with the process.
+        let _ = reader.join();
+    }
 }
 
 /// The input thread: sends each line to the session until the end of the input, a read
