@@ -12,6 +12,7 @@ use rankup::config::{Config, GlyphMode};
 use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
 use rankup::save::{DataDir, InPlay};
+use rankup::text::short;
 use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::{locale_is_utf8, locale_name, Theme};
 use rankup::ui::{Launch, Resume};
@@ -175,7 +176,8 @@ impl Opponent {
             "black" | "b" => Color::Black,
             other => {
                 return Err(format!(
-                    "invalid --color '{other}', expected white or black"
+                    "invalid --color '{}', expected white or black",
+                    short(other)
                 ))
             }
         };
@@ -291,9 +293,8 @@ fn setup(variant_id: &str, fen: Option<&str>, moves: &[String]) -> Result<Positi
     let id: VariantId = variant_id.parse().map_err(|e| format!("{e}"))?;
     let v = variant(id);
     let mut pos = match fen {
-        Some(text) => {
-            Position::from_fen(v, text).map_err(|e| format!("bad position '{text}': {e}"))?
-        }
+        Some(text) => Position::from_fen(v, text)
+            .map_err(|e| format!("bad position '{}': {e}", short(text)))?,
         None => Position::start(v),
     };
     for (i, token) in moves.iter().enumerate() {

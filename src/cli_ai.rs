@@ -33,9 +33,10 @@ macro_rules! say {
 /// Longest game, in plies, before `selfplay` calls it a draw.
 const MAX_PLIES: usize = 400;
 
-/// `rankup uci`.
+/// `rankup uci`. Stdin is read on its own thread (a locked stdin cannot move there, hence
+/// the buffered handle).
 pub fn uci() -> Result<(), String> {
-    rankup::uci::run(std::io::stdin().lock(), std::io::stdout());
+    rankup::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
     Ok(())
 }
 
@@ -68,7 +69,8 @@ impl Setting {
         }
         let bad = || {
             format!(
-                "unknown player '{text}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                "unknown player '{}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                rankup::text::short(text),
                 Level::MIN.number(),
                 Level::MAX.number()
             )

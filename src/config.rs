@@ -2,7 +2,7 @@
 //!
 //! `config.ron` in the config directory (`RANKUP_CONFIG_DIR`, or the platform's: on Linux
 //! `~/.config/rankup/config.ron`). Every field is optional and a missing file is the same as
-//! an empty one; an unknown field is an error naming the file, line and column, so a typo
+//! an empty one (or one of only comments); an unknown field is an error naming the file, line and column, so a typo
 //! does not go unnoticed:
 //!
 //! ```
@@ -35,6 +35,9 @@ pub const CONFIG_DIR_ENV: &str = "RANKUP_CONFIG_DIR";
 
 /// File name of the config file in the config directory.
 pub const CONFIG_FILE: &str = "config.ron";
+
+/// The largest config or theme file rankup reads, 1 MiB (they are a few hundred bytes).
+pub const MAX_FILE_BYTES: u64 = crate::input::MIB;
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,6 +121,25 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// Whether RON text holds nothing but whitespace and comments (`// ...`, `/* ... */`).
+pub fn is_blank_ron(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |i| &after[i..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            match after.find("*/") {
+                Some(i) => rest = &after[i + 2..],
+                None => return false,
+            }
+        } else {
+            return false;
+        }
+        rest = rest.trim_start();
+    }
+    true
+}
+
 /// The config directory: [`CONFIG_DIR_ENV`] when set, otherwise the platform's
 /// (`~/.config/rankup` on Linux); `None` without a home directory.
 pub fn config_dir() -> Option<PathBuf> {
@@ -133,11 +155,17 @@ pub fn config_path() -> Option<PathBuf> {
 }
 
 impl Config {
-    /// Parses config text; `file` names it in errors.
+    /// Parses config text; `file` names it in errors. A text with nothing but blanks and
+    /// comments is the empty config, as a missing file is; a leading UTF-8 byte-order mark
+    /// is skipped.
     ///
     /// # Errors
     /// [`ConfigError::Parse`] with the line and column of the problem.
     pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
+        let text = crate::text::strip_bom(text);
+        if is_blank_ron(text) {
+            return Ok(Config::default());
+        }
         ron::Options::default()
             .with_default_extension(Extensions::IMPLICIT_SOME)
             .from_str(text)
@@ -149,10 +177,11 @@ impl Config {
                     ron::Error::NoSuchStructField {
                         expected, found, ..
                     } => format!(
-                        "unknown field '{found}' (expected one of: {})",
+                        "unknown field '{}' (expected one of: {})",
+                        crate::text::short(&found),
                         expected.join(", ")
                     ),
-                    code => code.to_string(),
+                    code => crate::text::shorten_message(&code.to_string()),
                 },
             })
     }
@@ -162,7 +191,7 @@ impl Config {
     /// # Errors
     /// When the file exists but cannot be read or parsed.
     pub fn load_from(path: &Path) -> Result<Config, ConfigError> {
-        match std::fs::read_to_string(path) {
+        match crate::input::read_text_file(path, MAX_FILE_BYTES) {
             Ok(text) => Config::parse(&text, &path.display().to_string()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Config::default()),
             Err(e) => Err(ConfigError::Io(path.to_path_buf(), e)),

@@ -1,12 +1,20 @@
 //! A game being played: its start, the moves so far, and how it ended.
 
 use std::fmt;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Score;
 use crate::notation::{self, coord, san, MoveInputError};
 use crate::rules::{Color, EndReason, Move, Outcome, Position, Undo, Variant};
+
+/// The longest initial time of a clock, 600 minutes: the most `--clock` allows, and the most a
+/// saved game's clock may have.
+pub const MAX_CLOCK_BASE: Duration = Duration::from_secs(600 * 60);
+
+/// The largest clock increment per move, 600 seconds (as [`MAX_CLOCK_BASE`]).
+pub const MAX_CLOCK_INCREMENT: Duration = Duration::from_secs(600);
 
 /// Error for a move that is not legal in the current position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,6 +15,9 @@
 //! * [`arena`]: engine matches (UCI engines as child processes, rankup's rules as referee,
 //!   Elo and SPRT statistics).
 //!
+//! Beside the layers: [`input`] reads every file and protocol line with a size bound, and
+//! [`text`] makes outside text (names, comments, quoted input) safe to print or draw.
+//!
 //! ```
 //! use rankup::rules::Position;
 //! use rankup::variants::{variant, VariantId};
@@ -29,11 +32,13 @@ pub mod ai;
 pub mod arena;
 pub mod config;
 pub mod game;
+pub mod input;
 pub mod net;
 pub mod notation;
 pub mod rules;
 pub mod save;
 pub mod server;
+pub mod text;
 pub mod uci;
 pub mod ui;
 pub mod variants;

@@ -277,7 +277,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => return argument_error(&e),
+    };
     // Each display flag is a choice only when given; otherwise the config file decides.
     let flag = |on: bool, off: bool| (on || off).then_some(on);
     let ui = cli::UiArgs {
@@ -414,12 +417,51 @@ fn main() -> ExitCode {
     finish(result)
 }
 
+/// Ends with an error on one line of stderr and exit code 2. Messages quote the input
+/// (arguments, file names, file contents), so they are sanitised: nothing in them can move
+/// the cursor, recolour the terminal or reorder the text.
 fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("rankup: {e}");
+            eprintln!("rankup: {}", rankup::text::sanitize(&e));
             ExitCode::from(2)
         }
     }
+}
+
+/// A command-line parsing problem: `--help` and `--version` print as clap writes them; an
+/// error is one line (clap's message and tips joined, without its usage block, the bad
+/// argument quoted short) and exit code 2.
+fn argument_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return match e.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = e.print();
+        return ExitCode::from(2);
+    }
+    let text = e.render().to_string();
+    let mut message = String::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+    {
+        if !message.is_empty() {
+            message.push_str(if line.starts_with("tip:") { "; " } else { " " });
+        }
+        message.push_str(line);
+    }
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    eprintln!(
+        "rankup: {} (rankup --help lists the options)",
+        rankup::text::shorten_message(message)
+    );
+    ExitCode::from(2)
 }

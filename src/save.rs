@@ -113,6 +113,7 @@ pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
+    MAX_FILE_BYTES, MAX_RECORDED_MS,
 };
 pub use games::{GameFile, InPlay, OpenError, Tidied};
 pub use replay::GameMeta;

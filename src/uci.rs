@@ -3,26 +3,38 @@
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value <id>` (every
 //! [`VariantId`]), `setoption name Hash value <MB>`, `setoption name Threads value <N>`
 //! (Lazy SMP, default 1), `position startpos|fen <text> [moves
-//! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`
-//! and `infinite`, `stop`, `quit`, and `d` (prints the position string as an info line).
-//! Moves are coordinate tokens (RULES.md section 1); for `chess` the engine writes the plain
-//! UCI promotion form `e7e8q`. A line it cannot use is answered with `info string error: ...`
-//! and otherwise ignored.
+//! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`,
+//! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched as a normal
+//! `go`) and `infinite`, `stop`, `quit`, and `d` (prints the position string as an info
+//! line). Moves are coordinate tokens (RULES.md section 1); for `chess` the engine writes the
+//! plain UCI promotion form `e7e8q`. A line it cannot use is answered with `info string
+//! error: ...` and otherwise ignored.
 //!
-//! The search runs on its own thread, so `stop`, `isready` and `quit` are read while it
-//! thinks; `info` lines after each iteration (and `info ... currmove` about once a second
-//! during one) and the final `bestmove` are written from that thread. Without `infinite`, the end of input waits for the running search to finish.
+//! Every `go` is answered with a `bestmove` (`bestmove 0000` when there is no legal move): a
+//! parameter it cannot use is reported as `info string error: ...` and left out (a negative
+//! time, as GUIs send after an overrun, counts as no time left; a number too large for 64
+//! bits as the largest), and a `go` left with no limit by its errors searches for
+//! [`FALLBACK_MOVETIME`] instead of waiting for a `stop` the GUI may never send.
+//!
+//! Input is read on its own thread, a line of at most [`MAX_LINE_BYTES`] at a time, so
+//! `stop`, `isready` and `quit` are heard while the search thinks; `info` lines come after
+//! each iteration and, with `currmove`, about once a second during one. The end of the input
+//! (the GUI or match runner closed the pipe or died) is `stop` and `quit`: a running search
+//! stops, writes its `bestmove`, and the program ends.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::ai::{Clock, Engine, SearchInfo, SearchLimits, DEFAULT_HASH_MB};
+use crate::input::{read_line, size_text, Line};
 use crate::notation::coord;
-use crate::rules::{ByColor, Move, Position, Variant};
+use crate::rules::{Move, Position, Variant};
+use crate::text::{sanitize, short};
 use crate::variants::{variant, VariantId};
 
 /// Largest hash table the `Hash` option accepts, in megabytes.
@@ -30,15 +42,39 @@ const MAX_HASH_MB: usize = 4096;
 /// Most search threads the `Threads` option accepts.
 const MAX_THREADS: usize = 256;
 
+/// Longest input line read, in bytes (a `position ... moves` line of thousands of moves is
+/// a few tens of KiB); a longer one is dropped with an error.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How long a `go` searches when its errors left it without any limit.
+pub const FALLBACK_MOVETIME: Duration = Duration::from_secs(1);
+
+/// How many read lines may wait for the session (the reader blocks beyond that, so a flood
+/// of input does not pile up in memory).
+const QUEUE: usize = 64;
+
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
+/// What the input thread hands to the session.
+enum Input {
+    /// A line of text.
+    Line(String),
+    /// A line that could not be used (not UTF-8, too long); the message says why.
+    Bad(String),
+}
+
 /// Reads UCI commands from `input` until `quit` or the end of input, writing replies to
-/// `output`. Never panics on bad input.
+/// `output`. Never panics on bad input; at the end of input a running search is stopped
+/// (its `bestmove` is written) before this returns.
+///
+/// `input` is read on a thread of its own, which is left blocked in its read if `quit`
+/// comes first (as on a terminal's stdin; the process ends anyway).
 ///
 /// ```
-/// let input = "uci\nposition startpos moves e2e4\ngo depth 2\n";
-/// let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-/// struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+/// use std::sync::{Arc, Mutex};
+/// let input = std::io::Cursor::new("uci\nposition startpos moves e2e4\ngo depth 2\n");
+/// let out = Arc::new(Mutex::new(Vec::new()));
+/// struct Shared(Arc<Mutex<Vec<u8>>>);
 /// impl std::io::Write for Shared {
 ///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
 ///         self.0.lock().unwrap().write(b)
@@ -47,31 +83,72 @@ type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 ///         Ok(())
 ///     }
 /// }
-/// rankup::uci::run(input.as_bytes(), Shared(out.clone()));
+/// rankup::uci::run(input, Shared(out.clone()));
 /// let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
 /// assert!(text.contains("uciok"));
+/// // The input ended during the search: it stopped, and still answered.
 /// assert!(text.lines().last().unwrap().starts_with("bestmove "));
 /// ```
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     let mut session = Session::new(Arc::new(Mutex::new(Box::new(output))));
-    for line in input.lines() {
-        let Ok(line) = line else {
-            session.say("info string error: input is not valid UTF-8");
-            continue;
+    let (lines, received) = mpsc::sync_channel(QUEUE);
+    let reader = match thread::Builder::new()
+        .name("uci-input".into())
+        .spawn(move || read_input(input, &lines))
+    {
+        Ok(handle) => handle,
+        Err(e) => return session.error(&format!("cannot start the input thread: {e}")),
+    };
+    let mut quit = false;
+    // The channel closes when the reader ends: the end of the input.
+    while let Ok(input) = received.recv() {
+        match input {
+            Input::Line(line) => {
+                if !session.command(&line) {
+                    quit = true;
+                    break;
+                }
+            }
+            Input::Bad(why) => session.error(&why),
+        }
+    }
+    session.stop();
+    if !quit {
+        // The reader has returned (its end closed the channel): no thread is left behind.
+        // After `quit` it may be blocked in a read, and is left to end with the process.
+        let _ = reader.join();
+    }
+}
+
+/// The input thread: sends each line to the session until the end of the input, a read
+/// error, or the session's end.
+fn read_input(mut input: impl BufRead, lines: &SyncSender<Input>) {
+    loop {
+        let item = match read_line(&mut input, MAX_LINE_BYTES) {
+            Ok(None) => return,
+            Ok(Some(Line::Text(bytes))) => match String::from_utf8(bytes) {
+                Ok(text) => Input::Line(text),
+                Err(_) => Input::Bad("input is not valid UTF-8".into()),
+            },
+            Ok(Some(Line::TooLong)) => Input::Bad(format!(
+                "a line longer than {} was ignored",
+                size_text(MAX_LINE_BYTES as u64)
+            )),
+            Err(e) => {
+                // A broken input is an ended one.
+                let _ = lines.send(Input::Bad(format!("cannot read input: {e}")));
+                return;
+            }
         };
-        if !session.command(&line) {
-            session.finish(true);
+        if lines.send(item).is_err() {
             return;
         }
     }
-    session.finish(false);
 }
 
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    /// Only `stop` ends it (`go infinite`, or `go` without limits).
-    endless: bool,
     handle: JoinHandle<()>,
 }
 
@@ -107,8 +184,10 @@ impl Session {
         say(&self.out, line);
     }
 
+    /// An `info string error:` line. Messages quote the input, which may hold anything: they
+    /// are sanitised (no ESC, NUL or line breaks reach the GUI).
     fn error(&self, message: &str) {
-        self.say(&format!("info string error: {message}"));
+        self.say(&format!("info string error: {}", sanitize(message)));
     }
 
     /// Handles one line; `false` means quit.
@@ -121,7 +200,7 @@ impl Session {
             "uci" => self.uci(),
             "isready" => self.say("readyok"),
             "ucinewgame" => {
-                self.finish(true);
+                self.stop();
                 self.engine
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -131,11 +210,11 @@ impl Session {
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.finish(true),
+            "stop" => self.stop(),
             "quit" => return false,
             "d" => self.say(&format!("info string fen {}", self.position.fen())),
             "debug" | "register" | "ponderhit" => {}
-            _ => self.error(&format!("unknown command '{name}'")),
+            _ => self.error(&format!("unknown command '{}'", short(name))),
         }
         true
     }
@@ -171,7 +250,8 @@ impl Session {
         let text = args.join(" ");
         let Some(rest) = text.strip_prefix("name ") else {
             return self.error(&format!(
-                "expected 'setoption name <id> [value <x>]', got '{text}'"
+                "expected 'setoption name <id> [value <x>]', got '{}'",
+                short(&text)
             ));
         };
         let (name, value) = match rest.split_once(" value ") {
@@ -181,7 +261,7 @@ impl Session {
         if name.eq_ignore_ascii_case("UCI_Variant") {
             match value.parse::<VariantId>() {
                 Ok(id) => {
-                    self.finish(true);
+                    self.stop();
                     self.id = id;
                     self.reset();
                 }
@@ -190,26 +270,27 @@ impl Session {
         } else if name.eq_ignore_ascii_case("Hash") {
             match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.finish(true);
+                    self.stop();
                     self.engine
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
                         .set_hash_size(mb);
                 }
                 _ => self.error(&format!(
-                    "Hash must be 1..={MAX_HASH_MB} megabytes, got '{value}'"
+                    "Hash must be 1..={MAX_HASH_MB} megabytes, got '{}'",
+                    short(value)
                 )),
             }
         } else if name.eq_ignore_ascii_case("Threads") {
             match value.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => {
-                    self.finish(true);
+                    self.stop();
                     self.threads = n;
                 }
                 _ => self.error(&format!("Threads must be 1..={MAX_THREADS}, got '{value}'")),
             }
         } else {
-            self.error(&format!("unknown option '{name}'"));
+            self.error(&format!("unknown option '{}'", short(name)));
         }
     }
 
@@ -227,13 +308,13 @@ impl Session {
                 let text = fields.join(" ");
                 match Position::from_fen(v, &text) {
                     Ok(p) => p,
-                    Err(e) => return self.error(&format!("bad position '{text}': {e}")),
+                    Err(e) => return self.error(&format!("bad position '{}': {e}", short(&text))),
                 }
             }
             _ => {
                 return self.error(&format!(
                     "expected 'position startpos|fen <text> [moves ...]', got 'position {}'",
-                    args.join(" ")
+                    short(&args.join(" "))
                 ))
             }
         };
@@ -252,54 +333,64 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        self.finish(true);
-        let mut limits = match parse_go(args) {
-            Ok(l) => l,
-            Err(e) => return self.error(&e),
-        };
+        self.stop();
+        let Go { mut limits, errors } = parse_go(args, &self.position);
         limits.threads = self.threads;
+        for e in &errors {
+            self.error(e);
+        }
+        let unlimited = !limits.infinite
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none();
+        if unlimited && !errors.is_empty() {
+            // A plain `go` searches until `stop`; one whose parameters were all unusable may
+            // come from a GUI that waits for a move instead.
+            limits.movetime = Some(FALLBACK_MOVETIME);
+            self.say(&format!(
+                "info string searching with the default limit: movetime {}",
+                FALLBACK_MOVETIME.as_millis()
+            ));
+        }
         let stop = Arc::new(AtomicBool::new(false));
-        let endless = limits.infinite
-            || (limits.depth.is_none()
-                && limits.nodes.is_none()
-                && limits.movetime.is_none()
-                && limits.clock.is_none());
-        let handle = {
-            let (out, engine, stop) = (
-                Arc::clone(&self.out),
-                Arc::clone(&self.engine),
-                Arc::clone(&stop),
-            );
-            let (pos, keys, v) = (self.position.clone(), self.keys.clone(), variant(self.id));
-            thread::spawn(move || {
-                let result = engine
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .search(&pos, &keys, &limits, &stop, &mut |info| {
-                        say(&out, &info_line(v, info))
-                    });
-                // UCI: in infinite mode the best move waits for `stop`.
-                while limits.infinite && !stop.load(Ordering::Relaxed) {
-                    thread::sleep(Duration::from_millis(2));
-                }
-                let best = result.best.map_or("(none)".to_string(), |m| token(v, &m));
-                say(&out, &format!("bestmove {best}"));
-            })
+        let (out, engine, stop_flag) = (
+            Arc::clone(&self.out),
+            Arc::clone(&self.engine),
+            Arc::clone(&stop),
+        );
+        let (pos, keys, v) = (self.position.clone(), self.keys.clone(), variant(self.id));
+        let search = move || {
+            let result = engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .search(&pos, &keys, &limits, &stop_flag, &mut |info| {
+                    say(&out, &info_line(v, info))
+                });
+            // UCI: in infinite mode the best move waits for `stop`.
+            while limits.infinite && !stop_flag.load(Ordering::Relaxed) {
+                thread::sleep(Duration::from_millis(2));
+            }
+            // UCI's null move: what GUIs expect when there is no legal move.
+            let best = result.best.map_or("0000".to_string(), |m| token(v, &m));
+            say(&out, &format!("bestmove {best}"));
         };
-        self.running = Some(Running {
-            stop,
-            endless,
-            handle,
-        });
+        match thread::Builder::new()
+            .name("uci-search".into())
+            .spawn(search)
+        {
+            Ok(handle) => self.running = Some(Running { stop, handle }),
+            Err(e) => {
+                self.error(&format!("cannot start the search thread: {e}"));
+                self.say("bestmove 0000");
+            }
+        }
     }
 
-    /// Ends the running search, if any: at once when `now` (or when only `stop` would end
-    /// it), otherwise by waiting for it to finish.
-    fn finish(&mut self, now: bool) {
+    /// Stops the running search, if any, and waits for it to write its `bestmove`.
+    fn stop(&mut self) {
         if let Some(r) = self.running.take() {
-            if now || r.endless {
-                r.stop.store(true, Ordering::Relaxed);
-            }
+            r.stop.store(true, Ordering::Relaxed);
             if r.handle.join().is_err() {
                 self.error("the search thread failed");
             }
@@ -360,49 +451,137 @@ fn info_line(v: &Variant, info: &SearchInfo) -> String {
     line
 }
 
-/// Reads the arguments of `go`.
-fn parse_go(args: &[&str]) -> Result<SearchLimits, String> {
-    let mut limits = SearchLimits::default();
+/// What `go` asked for, and what in it could not be used.
+#[derive(Debug, Default)]
+struct Go {
+    limits: SearchLimits,
+    /// One message per parameter left out.
+    errors: Vec<String>,
+}
+
+/// A number as `go` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Number {
+    /// Zero or more; past `u64::MAX` it is `u64::MAX`.
+    Value(u64),
+    /// Below zero.
+    Negative,
+}
+
+/// Reads `[-]DIGITS`; `None` for anything else.
+fn number(text: &str) -> Option<Number> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if negative && digits.bytes().any(|b| b != b'0') {
+        return Some(Number::Negative);
+    }
+    // All digits: the only parse error left is a value past u64::MAX.
+    Some(Number::Value(digits.parse().unwrap_or(u64::MAX)))
+}
+
+/// The words `go` knows (a `searchmoves` list ends at the next one).
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// Reads the arguments of `go` for a search of `pos`. Nothing is fatal: each parameter that
+/// cannot be used is left out with a message (where a number should be, a parameter name is
+/// read as the next parameter, anything else as the bad value).
+fn parse_go(args: &[&str], pos: &Position) -> Go {
+    let mut go = Go::default();
     let mut clock = Clock::default();
     let mut timed = false;
-    let mut words = args.iter();
-    while let Some(&word) = words.next() {
-        let mut number = || -> Result<u64, String> {
-            let text = words
-                .next()
-                .ok_or_else(|| format!("'go {word}' needs a number"))?;
-            text.parse()
-                .map_err(|_| format!("'go {word}' needs a number, got '{text}'"))
-        };
-        let ms = Duration::from_millis;
+    let mut i = 0;
+    while i < args.len() {
+        let word = args[i];
+        i += 1;
         match word {
-            "infinite" => limits.infinite = true,
+            "infinite" => go.limits.infinite = true,
             "ponder" => {}
-            "depth" => limits.depth = Some(number()?.min(u64::from(u32::MAX)) as u32),
-            "nodes" => limits.nodes = Some(number()?),
-            "movetime" => limits.movetime = Some(ms(number()?)),
-            "wtime" | "btime" | "winc" | "binc" => {
-                let d = ms(number()?);
-                let slot: &mut ByColor<Duration> = if word.ends_with("time") {
-                    &mut clock.time
-                } else {
-                    &mut clock.inc
-                };
-                if word.starts_with('w') {
-                    slot.white = d;
-                } else {
-                    slot.black = d;
+            "searchmoves" => {
+                while i < args.len() && !GO_WORDS.contains(&args[i]) {
+                    match coord::parse(pos, args[i]) {
+                        Ok(mv) => go.limits.searchmoves.push(mv),
+                        Err(e) => go.errors.push(format!("searchmoves: {e}")),
+                    }
+                    i += 1;
                 }
-                timed |= word.ends_with("time");
             }
-            "movestogo" => clock.moves_to_go = Some(number()?.min(1000) as u32),
-            other => return Err(format!("unknown go parameter '{other}'")),
+            "wtime" | "btime" | "winc" | "binc" | "movetime" | "depth" | "nodes" | "mate"
+            | "movestogo" => {
+                let n = match args.get(i).map(|t| (t, number(t))) {
+                    Some((_, Some(n))) => {
+                        i += 1;
+                        n
+                    }
+                    Some((text, None)) => {
+                        go.errors
+                            .push(format!("'go {word}' needs a number, got '{}'", short(text)));
+                        // A parameter name is read as one; anything else was the bad value.
+                        if !GO_WORDS.contains(text) {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    None => {
+                        go.errors.push(format!("'go {word}' needs a number"));
+                        continue;
+                    }
+                };
+                let value = match (word, n) {
+                    (_, Number::Value(v)) => v,
+                    // A GUI sends a negative time after an overrun: no time left.
+                    ("wtime" | "btime" | "winc" | "binc" | "movetime", Number::Negative) => 0,
+                    (_, Number::Negative) => {
+                        go.errors
+                            .push(format!("'go {word}' needs a number of 0 or more"));
+                        continue;
+                    }
+                };
+                let ms = Duration::from_millis(value);
+                let depth = |plies: u64| Some(u32::try_from(plies).unwrap_or(u32::MAX));
+                match word {
+                    "wtime" => (clock.time.white, timed) = (ms, true),
+                    "btime" => (clock.time.black, timed) = (ms, true),
+                    "winc" => clock.inc.white = ms,
+                    "binc" => clock.inc.black = ms,
+                    "movetime" => go.limits.movetime = Some(ms),
+                    "depth" => go.limits.depth = depth(value),
+                    "nodes" => go.limits.nodes = Some(value),
+                    "movestogo" => clock.moves_to_go = Some(value.min(1000) as u32),
+                    // A mate in N moves is within 2N - 1 plies.
+                    _ if value == 0 => go.errors.push("'go mate' needs 1 or more moves".into()),
+                    _ => {
+                        let plies = depth(value.saturating_mul(2) - 1);
+                        go.limits.depth = go.limits.depth.min(plies).or(plies);
+                    }
+                }
+            }
+            other => go
+                .errors
+                .push(format!("unknown go parameter '{}'", short(other))),
         }
     }
     if timed {
-        limits.clock = Some(clock);
+        go.limits.clock = Some(clock);
     }
-    Ok(limits)
+    go
 }
 
 #[cfg(test)]
@@ -437,27 +616,122 @@ mod tests {
         );
     }
 
+    use crate::variants::{variant, VariantId};
+
+    fn go(args: &str) -> Go {
+        let pos = Position::start(variant(VariantId::Chess));
+        let words: Vec<&str> = args.split_whitespace().collect();
+        parse_go(&words, &pos)
+    }
+
     #[test]
     fn go_parameters() {
-        let l = parse_go(&[
-            "wtime",
-            "1000",
-            "btime",
-            "2000",
-            "winc",
-            "10",
-            "movestogo",
-            "5",
-        ])
-        .unwrap();
-        let clock = l.clock.unwrap();
+        let g = go("wtime 1000 btime 2000 winc 10 movestogo 5");
+        assert!(g.errors.is_empty());
+        let clock = g.limits.clock.unwrap();
         assert_eq!(clock.time.black, Duration::from_millis(2000));
         assert_eq!(clock.inc.white, Duration::from_millis(10));
         assert_eq!(clock.moves_to_go, Some(5));
-        assert_eq!(parse_go(&["depth", "7"]).unwrap(), SearchLimits::depth(7));
-        assert!(parse_go(&["depth"]).is_err());
-        assert!(parse_go(&["nodes", "x"]).is_err());
-        assert!(parse_go(&["sideways"]).is_err());
-        assert_eq!(parse_go(&[]).unwrap(), SearchLimits::default());
+        assert_eq!(go("depth 7").limits, SearchLimits::depth(7));
+        assert_eq!(go("").limits, SearchLimits::default());
+        assert!(go("").errors.is_empty());
+    }
+
+    /// Every malformed `go`: the usable parameters are kept, each bad one gives one error.
+    #[test]
+    fn go_rule_table() {
+        let max = u64::MAX;
+        for (args, depth, nodes, movetime, white_ms, errors) in [
+            ("depth", None, None, None, None, 1),
+            ("depth x", None, None, None, None, 1),
+            ("nodes x depth 3", Some(3), None, None, None, 1),
+            ("depth infinite", None, None, None, None, 1),
+            ("sideways", None, None, None, None, 1),
+            ("depth 4294967296", Some(u32::MAX), None, None, None, 0),
+            (
+                "depth 99999999999999999999999",
+                Some(u32::MAX),
+                None,
+                None,
+                None,
+                0,
+            ),
+            ("depth -1", None, None, None, None, 1),
+            (
+                "nodes 99999999999999999999999",
+                None,
+                Some(max),
+                None,
+                None,
+                0,
+            ),
+            ("movetime -5", None, None, Some(0), None, 0),
+            (
+                "movetime 99999999999999999999999",
+                None,
+                None,
+                Some(max),
+                None,
+                0,
+            ),
+            ("wtime -100 btime 5000", None, None, None, Some(0), 0),
+            ("wtime 1e3", None, None, None, None, 1),
+            ("mate 3", Some(5), None, None, None, 0),
+            ("mate 3 depth 2", Some(2), None, None, None, 0),
+            ("depth 2 mate 3", Some(2), None, None, None, 0),
+            ("mate 0", None, None, None, None, 1),
+            (
+                "mate 99999999999999999999",
+                Some(u32::MAX),
+                None,
+                None,
+                None,
+                0,
+            ),
+            (
+                "searchmoves e2e4 d2d4 depth 3",
+                Some(3),
+                None,
+                None,
+                None,
+                0,
+            ),
+            ("searchmoves e2e5 depth 3", Some(3), None, None, None, 1),
+            ("ponder depth 1 frob 2", Some(1), None, None, None, 2),
+        ] {
+            let g = go(args);
+            assert_eq!(g.limits.depth, depth, "{args}");
+            assert_eq!(g.limits.nodes, nodes, "{args}");
+            assert_eq!(
+                g.limits.movetime,
+                movetime.map(Duration::from_millis),
+                "{args}"
+            );
+            assert_eq!(
+                g.limits.clock.map(|c| c.time.white),
+                white_ms.map(Duration::from_millis),
+                "{args}"
+            );
+            assert_eq!(g.errors.len(), errors, "{args}: {:?}", g.errors);
+        }
+        assert_eq!(
+            go("searchmoves e2e4 d2d4 depth 3").limits.searchmoves.len(),
+            2
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(number("12"), Some(Number::Value(12)));
+        assert_eq!(number("+12"), Some(Number::Value(12)));
+        assert_eq!(number("-0"), Some(Number::Value(0)));
+        assert_eq!(number("-7"), Some(Number::Negative));
+        assert_eq!(
+            number("18446744073709551616"),
+            Some(Number::Value(u64::MAX))
+        );
+        for bad in ["", "-", "1.5", "x", "1e3", "--1", "+-1", "٣"] {
+            assert_eq!(number(bad), None, "{bad}");
+        }
     }
 }

@@ -126,7 +126,7 @@ impl fmt::Display for UnknownVariant {
         write!(
             f,
             "unknown variant '{}' (known: {})",
-            self.0,
+            crate::text::short(&self.0),
             known.join(", ")
         )
     }

@@ -249,6 +249,25 @@ fn coordinate_errors() {
     ));
     // A promotion letter on a move that is no promotion.
     assert!(coord::parse(&start, "e2e4=q").is_err());
+    // The `^` of an Upgrade King capture on a chess move: said so, with no `^b1^b1`
+    // suggestion.
+    for token in ["e2e4^b1", "g1f3^e1"] {
+        let e = coord::parse(&start, token).unwrap_err();
+        assert_eq!(e, CoordError::NoRecipient(token.into()));
+        let msg = e.to_string();
+        assert!(
+            msg.contains("passes no level") && !msg.contains("^b1^"),
+            "{msg}"
+        );
+    }
+    // A long token is quoted short.
+    let long = format!("e2e4{}", "q".repeat(10_000));
+    let msg = coord::parse(&start, &long).unwrap_err().to_string();
+    assert!(msg.len() < 160 && msg.contains("..."), "{msg}");
+    let msg = notation::parse_move(&start, &"Q".repeat(10_000))
+        .unwrap_err()
+        .to_string();
+    assert!(msg.len() < 160 && msg.contains("..."), "{msg}");
 }
 
 #[test]
@@ -528,4 +547,102 @@ fn position_string_rule_errors() {
         fen_error("4k3/8/8/8/8/8/8/4K3 b - e3 0 1"),
         PositionError::EnPassant(_)
     ));
+}
+
+/// Digit runs of any length are read without overflow (a long run panicked with overflow
+/// checks on and was read as another number without them; found by the `position` fuzz
+/// target).
+#[test]
+fn position_string_digit_runs_table() {
+    let rest = "/8/8/8/8/8/8/4K3 w - - 0 1";
+    for (rank8, ok, needle) in [
+        ("4k3", true, ""),
+        ("k7", true, ""),
+        ("k07", true, ""),
+        ("k9", false, "more than 8 files"),
+        ("k10", false, "more than 8 files"),
+        ("4294967296k", false, "more than 8 files"),
+        ("4294967295k", false, "more than 8 files"),
+        (
+            "99999999999999999999999999999999k",
+            false,
+            "more than 8 files",
+        ),
+        ("k4294967295", false, "more than 8 files"),
+        (
+            "00000000000000000000000000000008k",
+            false,
+            "more than 8 files",
+        ),
+        ("0k7", false, "run of 0"),
+        ("4k2", false, "covers 7 files"),
+    ] {
+        let fen = format!("{rank8}{rest}");
+        match Position::from_fen(variant(VariantId::Chess), &fen) {
+            Ok(_) => assert!(ok, "{fen} was accepted"),
+            Err(e) => {
+                assert!(!ok, "{fen}: {e}");
+                assert!(e.to_string().contains(needle), "{fen}: {e}");
+            }
+        }
+    }
+}
+
+/// The move counters stop at their largest value instead of overflowing (a panic with
+/// overflow checks; without them a wrapped full-move number 0 that the parser refuses), so
+/// what `fen` writes always reads back.
+#[test]
+fn move_counters_at_their_limit() {
+    let v = variant(VariantId::Chess);
+    let max = u32::MAX;
+    let mut pos = Position::from_fen(
+        v,
+        &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 {max}"),
+    )
+    .unwrap();
+    for token in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        pos.make(coord::parse(&pos, token).unwrap());
+        let fen = pos.fen();
+        assert_eq!(Position::from_fen(v, &fen).unwrap().fen(), fen);
+    }
+    assert_eq!(pos.fullmoves(), max);
+    assert_eq!(pos.halfmoves(), 103);
+    let mut pos = Position::from_fen(
+        v,
+        &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {max} 1"),
+    )
+    .unwrap();
+    pos.make(coord::parse(&pos, "g1f3").unwrap());
+    assert_eq!(pos.halfmoves(), max);
+    assert_eq!(Position::from_fen(v, &pos.fen()).unwrap().halfmoves(), max);
+    // One past the largest is refused, named.
+    let e = fen_error(&format!(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 {}",
+        u64::from(max) + 1
+    ));
+    assert_eq!(
+        e,
+        PositionError::Fen(FenError::Counter("4294967296".into()))
+    );
+}
+
+/// Errors quote a short prefix of a bad field, and the placement is not quoted whole in
+/// the reason (callers quote the position string).
+#[test]
+fn position_string_errors_are_short() {
+    let long = "x".repeat(100_000);
+    for fen in [
+        format!("{long}/8/8/8/8/8/8/8 w - - 0 1"),
+        format!("8/8/8/8/8/8/8/8 {long} - - 0 1"),
+        format!("8/8/8/8/8/8/8/8 w {long} - 0 1"),
+        format!("8/8/8/8/8/8/8/8 w - {long} 0 1"),
+        format!("8/8/8/8/8/8/8/8 w - - {long} 1"),
+        format!("8/8/8/8/8/8/8/8 w - - 0 1 {long}"),
+        format!("8/8/8/8/8/8/8/8/{long} w - - 0 1"),
+    ] {
+        let msg = fen_error(&fen).to_string();
+        assert!(msg.len() < 200, "{}", &msg[..300]);
+    }
+    let msg = fen_error("8/8/8/8/8/8/8 w - - 0 1").to_string();
+    assert_eq!(msg, "invalid placement: 7 ranks, expected 8");
 }

@@ -233,3 +233,89 @@ fn closed_stdout_ends_quietly() {
         );
     }
 }
+
+/// Argument errors from the parser are one line with exit code 2, as every other error
+/// (clap printed 4-6 lines with a usage block).
+#[test]
+fn argument_errors_are_one_line() {
+    fails_naming(&["perft", "chess", "x"], "invalid value 'x' for '<DEPTH>'");
+    fails_naming(&["perft"], "<VARIANT>");
+    fails_naming(&["--frobnicate"], "unexpected argument '--frobnicate'");
+    fails_naming(
+        &["perft", "chess", "1", "--fenn", "x"],
+        "tip: a similar argument exists: '--fen'",
+    );
+    fails_naming(
+        &["play", "chess", "--ai"],
+        "a value is required for '--ai <AI>'",
+    );
+    fails_naming(&["frob"], "unrecognized subcommand 'frob'");
+    // A huge bad value is quoted short.
+    let long = "9".repeat(100_000);
+    fails_naming(&["perft", "chess", &long], "'999999999");
+    let out = rankup(&["perft", "chess", &long]);
+    assert!(out.stderr.len() < 400, "{} bytes", out.stderr.len());
+    // Help and version are not errors.
+    for flag in ["--help", "--version"] {
+        let out = rankup(&[flag]);
+        assert!(out.status.success(), "{flag}");
+        assert!(!out.stdout.is_empty(), "{flag}");
+    }
+}
+
+/// `--clock` errors say what is allowed.
+#[test]
+fn clock_errors_name_the_range() {
+    for bad in ["900+3", "5+601", "0", "--clock=-1+2", "x", "inf+0", "NaN"] {
+        let args = match bad.strip_prefix("--clock=") {
+            Some(_) => vec!["play", "chess", bad],
+            None => vec!["play", "chess", "--clock", bad],
+        };
+        fails_naming(&args, "at most 600, SECONDS from 0 to 600");
+    }
+}
+
+/// Bad input of any size gives a short line, its text quoted as a prefix with `...`, and
+/// nothing in it reaches the terminal raw.
+#[test]
+fn errors_quote_a_short_clean_prefix() {
+    let long = format!("rnbqkbnr/{}", "p".repeat(100_000));
+    let out = rankup(&["perft", "chess", "1", "--fen", &long]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.len() < 400 && stderr.contains("ppp..."), "{stderr}");
+    let out = rankup(&["moves", "chess", "--moves", &"e2e4".repeat(10_000)]);
+    assert!(
+        out.stderr.len() < 300,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for nasty in [
+        "\u{1b}[31mred",
+        "a\u{202e}b",
+        "x\ry",
+        "\u{7}bell",
+        "\u{9b}2J",
+    ] {
+        let out = rankup(&["moves", "chess", "--moves", nasty]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+        assert!(
+            !stderr.contains(['\u{1b}', '\u{202e}', '\r', '\u{7}', '\u{9b}']),
+            "{stderr:?}"
+        );
+    }
+}
+
+/// The `^square` of an Upgrade Chess King capture on a chess move is named as such (the
+/// message suggested `e2e4^b1^b1`).
+#[test]
+fn a_recipient_on_a_chess_move() {
+    fails_naming(
+        &["moves", "chess", "--moves", "e2e4^b1"],
+        "passes no level on",
+    );
+    let out = rankup(&["moves", "chess", "--moves", "e2e4^b1"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("^b1^b1"));
+}

@@ -7,6 +7,7 @@ use std::process::Command;
 
 use rankup::ai::Level;
 use rankup::config::{Config, ConfigError, GlyphMode};
+use rankup::ui::theme::{Theme, ThemeError};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rankup-config-{}-{name}", std::process::id()));
@@ -124,5 +125,110 @@ fn the_binary_reads_the_config_and_flags_override_it() {
     // ...unless --theme names another (then only the missing terminal stops the app).
     let err = play_error(&dir, &["--theme", "light"]);
     assert!(!err.contains("theme"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A byte-order mark (Windows editors write one) and a file of nothing but blanks or
+/// comments are accepted, in the config file and in themes.
+#[test]
+fn byte_order_marks_and_empty_files() {
+    for text in [
+        "",
+        "  \n\t\n",
+        "// nothing set yet\n",
+        "/* none */ // at all",
+        "\u{feff}",
+    ] {
+        assert_eq!(
+            Config::parse(text, "c.ron").unwrap(),
+            Config::default(),
+            "{text:?}"
+        );
+        assert_eq!(
+            Theme::parse(text, "t.ron").unwrap(),
+            Theme::default(),
+            "{text:?}"
+        );
+    }
+    let config = Config::parse("\u{feff}(theme: \"light\")", "c.ron").unwrap();
+    assert_eq!(config.theme.as_deref(), Some("light"));
+    let theme = Theme::parse("\u{feff}(name: \"mine\")", "t.ron").unwrap();
+    assert_eq!(theme.name, "mine");
+    // An unclosed comment is still an error, as is text that is not a config.
+    assert!(Config::parse("/* open", "c.ron").is_err());
+    assert!(Config::parse("x", "c.ron").is_err());
+}
+
+/// A bad colour names its field and the forms a colour takes (ratatui's own message said
+/// only "Failed to parse Colors").
+#[test]
+fn bad_theme_colours_name_the_field() {
+    for (text, line, field, value) in [
+        ("(\n  text: \"#12345\",\n)", 2, "text", "'#12345'"),
+        (
+            "(\n  name: \"x\",\n  dark_square: \"purplish\",\n)",
+            3,
+            "dark_square",
+            "'purplish'",
+        ),
+        (
+            "(\n  white_ramp: [\"#ffffff\", \"nope\"],\n)",
+            2,
+            "white_ramp",
+            "'nope'",
+        ),
+        ("(\n  check: 5,\n)", 2, "check", ""),
+    ] {
+        let err = Theme::parse(text, "t.ron").unwrap_err();
+        let ThemeError::Parse { line: l, .. } = &err else {
+            panic!("{err:?}")
+        };
+        let msg = err.to_string();
+        assert_eq!(*l, line, "{msg}");
+        assert!(msg.contains(field) && msg.contains(value), "{msg}");
+        assert!(
+            msg.contains("#rrggbb") && msg.contains("LightMagenta"),
+            "{msg}"
+        );
+        assert!(msg.len() < 500, "{msg}");
+    }
+    // Every form the message names parses.
+    let t = Theme::parse(
+        "(text: \"#a0b0c0\", dim: \"245\", accent: \"LightMagenta\", border: \"dark-gray\")",
+        "t.ron",
+    )
+    .unwrap();
+    assert_eq!(t.dim, ratatui::style::Color::Indexed(245));
+    // A long bad value is quoted short.
+    let long = format!("(text: \"{}\")", "z".repeat(100_000));
+    let msg = Theme::parse(&long, "t.ron").unwrap_err().to_string();
+    assert!(msg.len() < 600 && msg.contains("zzz..."), "{msg}");
+}
+
+/// Config and theme files are read with a size bound: an endless or huge file is an error
+/// naming the file and the limit, not a program that grows without end.
+#[test]
+fn config_and_theme_files_have_a_size_limit() {
+    let dir = temp_dir("large");
+    let big = dir.join("config.ron");
+    let mut text = String::from("(theme: \"light\")\n");
+    text.push_str(&"// padding\n".repeat(200_000));
+    fs::write(&big, &text).unwrap();
+    let err = Config::load_from(&big).unwrap_err().to_string();
+    assert!(err.contains("config.ron") && err.contains("1 MiB"), "{err}");
+    let err = Theme::load(big.to_str().unwrap()).unwrap_err().to_string();
+    assert!(err.contains("config.ron") && err.contains("1 MiB"), "{err}");
+    // Through the binary, a device that never ends: one line, exit code 2.
+    #[cfg(unix)]
+    {
+        let err = play_error(&temp_dir("zero"), &["--theme", "/dev/zero"]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("/dev/zero") && err.contains("1 MiB"), "{err}");
+        let cfg = temp_dir("zero-config");
+        std::os::unix::fs::symlink("/dev/zero", cfg.join("config.ron")).unwrap();
+        let err = play_error(&cfg, &[]);
+        assert!(err.contains("config.ron") && err.contains("1 MiB"), "{err}");
+        fs::remove_dir_all(&cfg).unwrap();
+    }
     fs::remove_dir_all(&dir).unwrap();
 }

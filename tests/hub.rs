@@ -237,7 +237,7 @@ fn draws_takebacks_resignation_and_chat() {
     );
     assert_eq!(
         room(&e, CAT).chat.last(),
-        Some(&("Ann".to_string(), "hi [2Jthere".to_string()))
+        Some(&("Ann".to_string(), "hi \u{fffd}[2Jthere".to_string()))
     );
     let e = hub.request(ANN, NetRequest::Draw(id), now);
     assert_eq!(

@@ -552,6 +552,29 @@ fn broken_values_are_schema_errors_with_a_line() {
         ("bad-result-text.ron", 10, "unknown result"),
         ("missing-field.ron", 44, "start"),
         ("not-utf8.ron", 5, "UTF-8"),
+        // Implausible values, refused with the ranges `--clock` allows (a clock increment of
+        // 2^64 - 1 loaded, then panicked the app on the next move).
+        (
+            "clock-increment.ron",
+            12,
+            "increment_s 18446744073709551615 is out of range 0..=600 (as --clock allows)",
+        ),
+        (
+            "clock-base.ron",
+            12,
+            "base_s 36001 is out of range 0..=36000",
+        ),
+        (
+            "clock-time-left.ron",
+            12,
+            "white_ms 18446744073709551615 is out of range",
+        ),
+        (
+            "think-time.ron",
+            14,
+            "think_ms 18446744073709551615 is out of range",
+        ),
+        ("mate-zero.ron", 15, "Mate(0)"),
     ] {
         let (err, msg) = load_broken(name);
         assert!(
@@ -559,6 +582,143 @@ fn broken_values_are_schema_errors_with_a_line() {
             "{name}: {err:?}"
         );
         assert!(msg.contains(needle), "{name}: {msg}");
+    }
+}
+
+#[test]
+fn broken_end_before_the_start() {
+    let (err, msg) = load_broken("ended-before-started.ron");
+    assert_eq!(
+        err.kind,
+        LoadErrorKind::EndedBeforeStarted {
+            started: time("2025-06-01T18:30:00Z"),
+            ended: time("2025-06-01T18:29:59Z"),
+        }
+    );
+    assert!(
+        msg.contains("ended (2025-06-01T18:29:59Z) before it started"),
+        "{msg}"
+    );
+}
+
+/// Whatever the app records, what it writes loads again: out-of-range times are brought
+/// into range rather than written as files the loader refuses.
+#[test]
+fn from_game_never_writes_what_loading_refuses() {
+    let (mut game, mut meta) = finished_game(VariantId::Chess);
+    let note = game.last_note_mut().unwrap();
+    note.think_ms = Some(u64::MAX);
+    note.eval = Some(Eval::Mate(0));
+    meta.ended = Some(time("2000-01-01T00:00:00Z"));
+    meta.clock = Some(save::SavedClock {
+        base_s: u64::MAX,
+        increment_s: u64::MAX,
+        white_ms: u64::MAX,
+        black_ms: 5,
+    });
+    let saved = SavedGame::from_game(&game, &meta);
+    let again =
+        SavedGame::from_ron(&saved.to_ron(), "clamped.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, saved);
+    let last = saved.moves.last().unwrap();
+    assert_eq!(
+        (last.think_ms, last.eval),
+        (Some(save::MAX_RECORDED_MS), None)
+    );
+    assert_eq!(saved.ended, Some(saved.started));
+    let clock = saved.clock.unwrap();
+    assert_eq!(
+        (
+            clock.base_s,
+            clock.increment_s,
+            clock.white_ms,
+            clock.black_ms
+        ),
+        (36_000, 600, save::MAX_RECORDED_MS, 5)
+    );
+}
+
+/// A byte-order mark (some Windows editors add one) is skipped.
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let path = data("saves/v1-chess-annotated.ron");
+    let text = fs::read_to_string(&path).unwrap();
+    let dir = temp_dir("bom");
+    let bom = dir.join("bom.ron");
+    fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(save::load(&bom).unwrap(), save::load(&path).unwrap());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Save files are read with a size bound; an endless one is refused, naming the limit.
+#[test]
+fn save_files_have_a_size_limit() {
+    let dir = temp_dir("large");
+    let big = dir.join("big.ron");
+    let text = fs::read_to_string(data("saves/v1-chess.ron")).unwrap();
+    let padding = "// padding padding padding padding padding padding padding padding\n";
+    let copies = (save::MAX_FILE_BYTES as usize) / padding.len() + 1;
+    fs::write(&big, format!("{text}{}", padding.repeat(copies))).unwrap();
+    let err = save::load(&big).unwrap_err();
+    assert!(
+        matches!(
+            err.kind,
+            LoadErrorKind::Io {
+                kind: std::io::ErrorKind::FileTooLarge,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("big.ron") && err.to_string().contains("8 MiB"),
+        "{err}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    {
+        let out = rankup(&["export", "/dev/zero"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("/dev/zero") && stderr.contains("8 MiB"),
+            "{stderr}"
+        );
+    }
+}
+
+/// Errors quote at most a short prefix of what they quote, and once.
+#[test]
+fn errors_quote_a_short_prefix() {
+    let text = fs::read_to_string(data("saves/v1-chess.ron")).unwrap();
+    let huge = "x".repeat(1_000_000);
+    for (from, to) in [
+        ("token: \"g1f3\"", format!("token: \"{huge}\"")),
+        ("token: \"g1f3\"", format!("token: \"g1f3{huge}\"")),
+        ("san: \"Nf3\"", format!("san: \"{huge}\"")),
+        ("variant: \"chess\"", format!("variant: \"{huge}\"")),
+        ("termination: Checkmate", format!("termination: {huge}")),
+        ("version: 1,", format!("version: 1, {huge}: 1,")),
+        (
+            "w KQkq - 0 1",
+            format!("w KQkq - 0 1{}", " 1".repeat(100_000)),
+        ),
+        ("rnbqkbnr/", format!("rnbqkbnr{huge}/")),
+    ] {
+        let edited = text.replacen(from, &to, 1);
+        let err = SavedGame::from_ron(&edited, "big.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.len() < 500,
+            "{from}: {} bytes: {}",
+            err.len(),
+            &err[..500]
+        );
+        assert!(err.contains("..."), "{from}: {err}");
+        // The whole position string is not quoted again in the reason.
+        assert!(err.matches("...").count() <= 2, "{from}: {err}");
     }
 }
 
@@ -872,6 +1032,29 @@ fn pgn_comments_cannot_break_out() {
         "{text}"
     );
     assert!(text.contains("{) 1-0 {}"), "{text}");
+}
+
+/// Text from the file that reaches the PGN (names, comments, a game's name) cannot carry
+/// ESC sequences, NUL, carriage returns or bidi overrides to whoever prints it.
+#[test]
+fn pgn_export_is_sanitised() {
+    let (game, meta) = finished_game(VariantId::Chess);
+    let mut saved = SavedGame::from_game(&game, &meta);
+    let nasty = "a\u{1b}[2J\u{1b}]0;owned\u{7}\0b\rc\u{202e}d\u{2066}e";
+    saved.moves[0].comment = Some(nasty.into());
+    saved.name = Some(nasty.into());
+    saved.white = Player::Human {
+        name: Some(nasty.into()),
+    };
+    let text = pgn::export(&saved);
+    for bad in ['\u{1b}', '\0', '\r', '\u{7}', '\u{202e}', '\u{2066}'] {
+        assert!(!text.contains(bad), "{bad:?} in {text:?}");
+    }
+    assert!(
+        text.contains("[White \"a\u{fffd}[2J\u{fffd}]0;owned\u{fffd}\u{fffd}b c"),
+        "{text}"
+    );
+    assert!(text.contains("{a\u{fffd}[2J"), "{text}");
 }
 
 // ---------------------------------------------------------------------------------------

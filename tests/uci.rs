@@ -1,9 +1,11 @@
 //! The UCI protocol: scripted sessions through `rankup::uci::run`, and a small match driver
 //! that plays whole games against the `rankup uci` binary.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rankup::game::Game;
 use rankup::notation::coord;
@@ -25,16 +27,58 @@ impl Write for Shared {
     }
 }
 
-/// Runs a scripted session and returns its output lines.
+impl Shared {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8(self.0.lock().unwrap().clone())
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// A script as the session's input. The end of the input stops a running search, so at the
+/// end of the script it waits until every `go` has its `bestmove` (as a GUI waits before it
+/// closes the pipe) and only then ends.
+struct Script {
+    text: Cursor<Vec<u8>>,
+    out: Shared,
+    gos: usize,
+}
+
+impl Read for Script {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.text.read(buf)?;
+        if n == 0 {
+            while bestmoves(&self.out.lines()).len() < self.gos {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// Runs a scripted session to the end of every search and returns its output lines.
 fn session(script: &str) -> Vec<String> {
     let out = Shared::default();
-    rankup::uci::run(script.as_bytes(), out.clone());
-    let bytes = out.0.lock().unwrap().clone();
-    String::from_utf8(bytes)
-        .unwrap()
+    let gos = script
         .lines()
-        .map(str::to_string)
-        .collect()
+        .filter(|l| l.split_whitespace().next() == Some("go"))
+        .count();
+    let input = Script {
+        text: Cursor::new(script.as_bytes().to_vec()),
+        out: out.clone(),
+        gos,
+    };
+    rankup::uci::run(BufReader::new(input), out.clone());
+    out.lines()
+}
+
+/// Runs a session whose input ends right after the script, as when a GUI dies.
+fn session_cut_short(script: &[u8]) -> Vec<String> {
+    let out = Shared::default();
+    rankup::uci::run(Cursor::new(script.to_vec()), out.clone());
+    out.lines()
 }
 
 fn bestmoves(lines: &[String]) -> Vec<String> {
@@ -157,22 +201,39 @@ fn bad_input_is_reported_and_survived() {
         .count();
     assert_eq!(errors, 7, "{lines:?}");
     assert!(lines.contains(&"readyok".to_string()));
+    // `go depth x` is answered too: it searched without the bad parameter.
     let best = bestmoves(&lines);
-    assert_eq!(best.len(), 1);
-    assert_legal(VariantId::Chess, None, &["e2e4"], &best[0]);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert_legal(VariantId::Chess, None, &[], &best[0]);
+    assert_legal(VariantId::Chess, None, &["e2e4"], &best[1]);
 }
 
 #[test]
-fn a_finished_game_has_no_bestmove() {
-    let lines = session("position fen R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1\ngo depth 2\n");
-    assert_eq!(bestmoves(&lines), ["(none)"]);
+fn a_finished_game_answers_the_null_move() {
+    // Checkmate and stalemate: GUIs expect `0000`, UCI's null move.
+    for fen in [
+        "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        let lines = session(&format!(
+            "position fen {fen}\ngo depth 2\ngo infinite\nstop\n"
+        ));
+        assert_eq!(bestmoves(&lines), ["0000", "0000"], "{fen}");
+    }
 }
 
-/// One `rankup uci` process.
+/// How long a test waits for an engine process before calling it hung. Not a timing
+/// assertion: the engine answers in milliseconds; this only turns a hang into a failure.
+const HANG: Duration = Duration::from_secs(120);
+
+/// One `rankup uci` process; its output lines arrive through a channel so that waiting for
+/// them can give up on a hung engine.
 struct EngineProcess {
     child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    input: Option<ChildStdin>,
+    output: Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
 }
 
 impl EngineProcess {
@@ -183,12 +244,22 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .spawn()
             .expect("the rankup binary starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
+        let input = child.stdin.take();
+        let stdout: ChildStdout = child.stdout.take().unwrap();
+        let (lines, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if lines.send(line).is_err() {
+                    return;
+                }
+            }
+        });
         let mut e = EngineProcess {
             child,
             input,
             output,
+            seen: Vec::new(),
         };
         e.send("uci");
         e.wait_for("uciok");
@@ -196,23 +267,48 @@ impl EngineProcess {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
+        let input = self.input.as_mut().expect("input still open");
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
     }
 
     /// Reads lines until one starts with `prefix`, and returns it.
     fn wait_for(&mut self, prefix: &str) -> String {
-        let mut line = String::new();
         loop {
-            line.clear();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "engine closed"
-            );
-            if line.starts_with(prefix) {
-                return line.trim().to_string();
+            match self.output.recv_timeout(HANG) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line.trim().to_string();
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    panic!("no '{prefix}' from the engine; it said {:?}", self.seen);
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed before '{prefix}'; it said {:?}", self.seen)
+                }
             }
         }
+    }
+
+    /// Closes the engine's input and waits for it to end; returns the rest of its output.
+    fn close_input(mut self) -> Vec<String> {
+        drop(self.input.take());
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > HANG {
+                let _ = self.child.kill();
+                panic!("the engine kept running after the end of its input");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(status.success(), "{status:?}");
+        self.output.try_iter().collect()
     }
 
     fn quit(mut self) {
@@ -263,4 +359,115 @@ fn match_driver_plays_whole_games() {
         let outcome = game.outcome();
         assert!(outcome.is_some(), "{id}: no result after 300 plies");
     }
+}
+
+/// A GUI waits for the `bestmove` of every `go`, with no `stop`: each malformed `go` is
+/// answered (before, each printed an error and never a `bestmove`).
+#[test]
+fn every_malformed_go_is_answered_without_a_stop() {
+    let mut engine = EngineProcess::start();
+    for (go, errors) in [
+        ("go wtime -100 btime 5000 winc 0 binc 0", 0),
+        ("go mate 2", 0),
+        ("go searchmoves e2e4 movetime 50", 0),
+        ("go depth 3 frobnicate", 1),
+        ("go depth x", 1),
+        ("go wtime", 1),
+        ("go nodes 99999999999999999999999 movetime 30", 0),
+        ("go movetime 99999999999999999999999 depth 2", 0),
+        ("go depth 4294967296 nodes 2000", 0),
+        ("go sideways", 1),
+    ] {
+        engine.send("position startpos");
+        engine.seen.clear();
+        engine.send(go);
+        let best = engine.wait_for("bestmove ");
+        assert_legal(VariantId::Chess, None, &[], &best["bestmove ".len()..]);
+        let reported = engine
+            .seen
+            .iter()
+            .filter(|l| l.starts_with("info string error: "))
+            .count();
+        assert_eq!(reported, errors, "{go}: {:?}", engine.seen);
+    }
+    // `searchmoves` is obeyed; without a limit it searches until `stop`, as a plain `go`.
+    engine.send("go depth 3 searchmoves a2a3");
+    assert_eq!(engine.wait_for("bestmove "), "bestmove a2a3");
+    engine.send("go searchmoves h2h3 g2g3");
+    engine.wait_for("info depth 2 ");
+    engine.send("stop");
+    let best = engine.wait_for("bestmove ");
+    assert!(best == "bestmove h2h3" || best == "bestmove g2g3", "{best}");
+    engine.quit();
+}
+
+/// The end of input (a GUI or match runner that died) stops any search and ends the
+/// program, after its `bestmove`; before, `go depth 100` or `go nodes ...` kept searching.
+#[test]
+fn end_of_input_stops_the_search_and_quits() {
+    for go in [
+        "go depth 100",
+        "go nodes 100000000000",
+        "go infinite",
+        "go movetime 100000000",
+    ] {
+        let mut engine = EngineProcess::start();
+        engine.send("position startpos moves e2e4");
+        engine.send(go);
+        engine.wait_for("info depth 2 ");
+        let rest = engine.close_input();
+        let best = bestmoves(&rest);
+        assert_eq!(best.len(), 1, "{go}: {rest:?}");
+        assert_legal(VariantId::Chess, None, &["e2e4"], &best[0]);
+    }
+}
+
+/// In process, the end of input likewise stops the search at once and answers it.
+#[test]
+fn end_of_input_in_process() {
+    let lines = session_cut_short(b"position startpos\ngo depth 100\n");
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+    let lines = session_cut_short(b"go infinite");
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}
+
+/// A depth past 2^31 is the deepest search, not depth 1 (it wrapped to a negative number).
+#[test]
+fn a_huge_depth_searches_deep() {
+    let lines = session("go depth 2147483648 nodes 20000\n");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+}
+
+/// Bad input of any size or content gives one short, clean error line.
+#[test]
+fn errors_quote_a_short_clean_prefix() {
+    let token = "x".repeat(100_000);
+    let mut script =
+        format!("{token}\nposition fen {token} w - - 0 1\nposition startpos moves {token}\n");
+    script.push_str("go depth 1 searchmoves e2e4^b1\n");
+    script.push_str("unknown\u{1b}[2J\u{202e}\0command\n");
+    script.push_str(&format!("{}\nisready\n", "y".repeat(2 << 20)));
+    script.push_str("go depth 1\n");
+    let lines = session(&script);
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 6, "{errors:?}");
+    for e in &errors {
+        assert!(e.len() < 300, "{e}");
+        assert!(!e.contains(['\u{1b}', '\u{202e}', '\0', '\r']), "{e:?}");
+    }
+    assert!(
+        errors[0].contains(&format!("'{}...'", "x".repeat(64))),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[3].contains("passes no level"), "{}", errors[3]);
+    assert!(errors[5].contains("longer than 1 MiB"), "{}", errors[5]);
+    assert!(lines.contains(&"readyok".to_string()));
+    assert_eq!(bestmoves(&lines).len(), 2);
 }

@@ -788,3 +788,90 @@ fn a_failed_save_is_shown_whole_at_80x24() {
         );
     }
 }
+
+/// A saved clock with an absurd increment (which the loader refuses, but a game handed to
+/// the app may still carry) no longer panics the app on the next move ("overflow when
+/// adding durations"), and the move is kept.
+#[test]
+fn an_absurd_saved_clock_does_not_panic_on_a_move() {
+    use std::time::{Duration, Instant};
+    let mut game = Game::from_start(variant(VariantId::Chess));
+    game.play_text("e4").unwrap();
+    let mut meta = GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS);
+    meta.clock = Some(rankup::save::SavedClock {
+        base_s: 300,
+        increment_s: 3,
+        white_ms: 281_200,
+        black_ms: 290_750,
+    });
+    let mut saved = SavedGame::from_game(&game, &meta);
+    saved.clock.as_mut().unwrap().increment_s = u64::MAX;
+    saved.clock.as_mut().unwrap().black_ms = u64::MAX;
+    let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
+    app.update(Action::Resume);
+    opened(&mut app, saved);
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    app.update(Action::Tick(t0 + Duration::from_secs(1)));
+    type_move(&mut app, "e5");
+    let play = app.play().unwrap();
+    assert_eq!(play.game.history().len(), 2, "the move is played");
+    assert_eq!(play.clocks.as_ref().unwrap().left.black, Duration::MAX);
+}
+
+/// A position string may start the move counter at its largest value; the move list counts
+/// on without overflowing.
+#[test]
+fn the_largest_move_number_draws() {
+    let start = Position::from_fen(
+        variant(VariantId::Chess),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 4294967295",
+    )
+    .unwrap();
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        start,
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    for m in ["e5", "e4", "Nc6", "Nf3"] {
+        type_move(&mut app, m);
+    }
+    assert_eq!(app.play().unwrap().game.history().len(), 4);
+    let text = screen(&mut app, 100, 30);
+    assert!(text.contains("4294967295."), "{text}");
+}
+
+/// Names and comments from a file are drawn sanitised: a control character shows as
+/// `\u{fffd}` (the terminal layer used to drop just the character and draw the rest of an
+/// ESC sequence as if it were text), and bidi overrides are gone.
+#[test]
+fn names_and_comments_are_drawn_sanitised() {
+    let mut saved = annotated();
+    saved.moves[1].comment = Some("trap\u{1b}[31m\u{202e}set".into());
+    saved.white = Saved::Human {
+        name: Some("Ann\u{7}\u{202e}nnA".into()),
+    };
+    let mut app = review(saved.clone());
+    app.update(Action::Home);
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Move(Dir::Right));
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("{trap\u{fffd}[31mset}"), "{text}");
+    assert!(!text.contains('\u{202e}'), "{text}");
+
+    let mut app = App::new(OPTIONS, palette(), None);
+    app.data_dir = Some(PathBuf::from("/data"));
+    app.take_io();
+    app.update(Action::Browse);
+    app.update(Action::Listed(Ok(vec![Listing {
+        path: PathBuf::from("/data/saves/a.ron"),
+        entry: Ok(Summary::of(&saved)),
+    }])));
+    let text = screen(&mut app, 100, 24);
+    assert!(text.contains("Ann\u{fffd}nnA v AI 4"), "{text}");
+}

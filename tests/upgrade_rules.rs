@@ -489,8 +489,19 @@ fn king_capture_notation() {
     // Without a recipient, or naming one that cannot receive the level: an error.
     assert!(matches!(
         coord::parse(&p, "e1d2"),
-        Err(CoordError::NeedsRecipient(_))
+        Err(CoordError::NeedsRecipient { .. })
     ));
+    // The example names a piece that can take the level, not the text twice.
+    let e = coord::parse(&p, "e1d2^a1").unwrap_err();
+    let example = coord::format(v, &captures[0]);
+    assert_eq!(
+        e,
+        CoordError::NeedsRecipient {
+            text: "e1d2^a1".into(),
+            example: example.clone()
+        }
+    );
+    assert!(e.to_string().ends_with(&format!("e.g. {example}")), "{e}");
     assert!(coord::parse(&p, "e1d2^a1").is_err());
     assert!(coord::parse(&p, "e1d2^e1").is_err());
     assert!(coord::parse(&p, "e1d2^d2").is_err());

@@ -1,5 +1,6 @@
 //! Position strings of every game: never panic; an accepted one writes a string that reads
-//! back to the same position, and its moves, outcome and notation work.
+//! back to the same position, and its moves, outcome and notation work, and so does the
+//! string written after each move (counters at their limits included).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -26,5 +27,11 @@ fuzz_target!(|data: &[u8]| {
         let token = coord::format(v, &mv);
         assert_eq!(coord::parse(&pos, &token), Ok(mv), "{fen}: {token}");
         let _ = san::format(&pos, &mv);
+        let mut after = pos.clone();
+        after.make(mv);
+        let next = after.fen();
+        let read = Position::from_fen(v, &next)
+            .unwrap_or_else(|e| panic!("{fen}: after {token}, '{next}' does not read back: {e}"));
+        assert_eq!(read.fen(), next);
     }
 });

@@ -175,7 +175,7 @@ impl fmt::Display for ParseLevelError {
         write!(
             f,
             "unknown level '{}' (expected {}..={} or a level name)",
-            self.0,
+            crate::text::short(&self.0),
             Level::MIN.0,
             Level::MAX.0
         )

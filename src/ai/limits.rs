@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::rules::{ByColor, Color};
+use crate::rules::{ByColor, Color, Move};
 
 /// The players' clocks, as a UCI `go wtime btime winc binc movestogo` gives them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,6 +32,9 @@ pub struct SearchLimits {
     pub clock: Option<Clock>,
     /// Search until stopped, whatever else is set (UCI `go infinite`).
     pub infinite: bool,
+    /// Consider only these root moves (UCI `go searchmoves`); empty, or naming no legal
+    /// move, for all.
+    pub searchmoves: Vec<Move>,
     /// Random noise added to every evaluation, up to this many centipawns either way (weaker
     /// play for the low levels); 0 for none.
     pub noise: i32,

@@ -443,6 +443,10 @@ impl<'a> Searcher<'a> {
             };
             return self.result(None, score, 0, Vec::new());
         }
+        // UCI `go searchmoves`: only these (a list naming none of the legal moves is ignored).
+        if root_moves.iter().any(|m| limits.searchmoves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+        }
         // First ordering: the stored move, then loud moves by value, then quiet moves by
         // history; the iterations refine it.
         let hash_move = self.tt.probe(pos.hash(), 0).map_or(MoveKey::NONE, |e| e.mv);
@@ -470,9 +474,10 @@ impl<'a> Searcher<'a> {
         let mut completed = 0;
         let mut changes = 0.0f64;
         let mut previous_scores: Vec<i32> = Vec::new();
-        let max_depth = limits
-            .depth
-            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        // Any depth is accepted; deeper than MAX_DEPTH (or 0) is clamped, never wrapped.
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| {
+            i32::try_from(d).unwrap_or(i32::MAX).clamp(1, MAX_DEPTH)
+        });
         // Helpers start at staggered depths so the threads spread over the tree.
         let first = 1 + (self.helper % 2) as i32;
         for depth in first..=max_depth {

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::text::short;
+
 use crate::rules::{split_square, Move, Position, Square, Variant, PROMO_CHOICE, PROMO_OPTIONAL};
 
 /// The canonical token of `mv` in `variant`.
@@ -26,10 +28,11 @@ pub fn format(variant: &Variant, mv: &Move) -> String {
     out
 }
 
-/// What went wrong reading a coordinate token; the message quotes the input.
+/// What went wrong reading a coordinate token; the message quotes (a short prefix of) the
+/// input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CoordError {
-    /// The text is not of the form `from to [=x | x | +]`.
+    /// The text is not of the form `from to [=x | x | +] [^sq]`.
     Syntax(String),
     /// No legal move goes from the first square to the second.
     Illegal(String),
@@ -37,23 +40,51 @@ pub enum CoordError {
     NeedsChoice(String),
     /// The text names a promotion that this move cannot make.
     BadPromotion(String),
-    /// A King capture that must name the piece receiving the level (`^b1`), or names one
-    /// that cannot receive it.
-    NeedsRecipient(String),
+    /// An Upgrade Chess King capture that does not name a piece that can receive the level
+    /// (`^b1`).
+    NeedsRecipient {
+        /// The input.
+        text: String,
+        /// A token that names a piece that can receive it.
+        example: String,
+    },
+    /// A `^square` on a move that passes no level (only an Upgrade Chess King's capture
+    /// does).
+    NoRecipient(String),
+}
+
+/// The squares part of a token (`e7e8` of `e7e8+` or `e1d2^b1`), for examples.
+fn squares_part(text: &str) -> &str {
+    text.find(['=', '+', '^']).map_or(text, |i| &text[..i])
 }
 
 impl fmt::Display for CoordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CoordError::Syntax(t) => write!(f, "'{t}' is not a move token like e2e4 or e7e8=q"),
-            CoordError::Illegal(t) => write!(f, "illegal move '{t}'"),
-            CoordError::NeedsChoice(t) => {
-                write!(f, "'{t}' needs a promotion choice, e.g. {t}=q")
-            }
-            CoordError::BadPromotion(t) => write!(f, "'{t}': no such promotion for this move"),
-            CoordError::NeedsRecipient(t) => write!(
+            CoordError::Syntax(t) => write!(
                 f,
-                "'{t}' must name the friendly piece that receives the level, e.g. {t}^b1"
+                "'{}' is not a move token like e2e4 or e7e8=q",
+                short(t)
+            ),
+            CoordError::Illegal(t) => write!(f, "illegal move '{}'", short(t)),
+            CoordError::NeedsChoice(t) => write!(
+                f,
+                "'{}' needs a promotion choice, e.g. {}=q",
+                short(t),
+                short(squares_part(t))
+            ),
+            CoordError::BadPromotion(t) => {
+                write!(f, "'{}': no such promotion for this move", short(t))
+            }
+            CoordError::NeedsRecipient { text, example } => write!(
+                f,
+                "'{}' must name the friendly piece that receives the level, e.g. {example}",
+                short(text)
+            ),
+            CoordError::NoRecipient(t) => write!(
+                f,
+                "'{}': this move passes no level on (the ^ form is for an Upgrade Chess King's capture)",
+                short(t)
             ),
         }
     }
@@ -127,11 +158,18 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, CoordError> {
     if candidates.is_empty() {
         return Err(CoordError::Illegal(text.to_string()));
     }
-    if candidates.iter().any(|m| m.recipient.is_some()) || token.recipient.is_some() {
+    if let Some(first) = candidates.iter().find(|m| m.recipient.is_some()) {
         return candidates
-            .into_iter()
+            .iter()
             .find(|m| m.recipient.is_some() && m.recipient == token.recipient)
-            .ok_or_else(|| CoordError::NeedsRecipient(text.to_string()));
+            .copied()
+            .ok_or_else(|| CoordError::NeedsRecipient {
+                text: text.to_string(),
+                example: format(v, first),
+            });
+    }
+    if token.recipient.is_some() {
+        return Err(CoordError::NoRecipient(text.to_string()));
     }
     if let Some(letter) = token.letter {
         return candidates

@@ -20,6 +20,7 @@
 use crate::game::Eval;
 use crate::rules::Position;
 use crate::save::{GameResult, SavedGame, SavedMove, Termination};
+use crate::text::sanitize;
 use crate::variants::{variant, VariantId};
 
 /// Longest line PGN export format allows.
@@ -120,7 +121,7 @@ pub fn export(game: &SavedGame) -> String {
         } else if number_needed {
             words.push(format!("{number}..."));
         }
-        words.push(m.san.clone());
+        words.push(sanitize(&m.san).into_owned());
         number_needed = push_comment(&mut words, &note_text(m));
         if black {
             number = number.saturating_add(1);
@@ -135,14 +136,13 @@ pub fn export(game: &SavedGame) -> String {
     out
 }
 
-/// A tag value with PGN's escapes, on one line.
+/// A tag value with PGN's escapes, on one line, [sanitised](crate::text::sanitize).
 fn escape_tag(v: &str) -> String {
     let mut s = String::new();
-    for c in v.chars() {
+    for c in sanitize(v).chars() {
         match c {
             '\\' => s.push_str("\\\\"),
             '"' => s.push_str("\\\""),
-            c if c.is_control() => s.push(' '),
             c => s.push(c),
         }
     }
@@ -193,9 +193,11 @@ fn note_text(m: &SavedMove) -> String {
     parts.join(" ")
 }
 
-/// Adds `{text}` as words (a comment may not contain `}`); returns whether one was added.
+/// Adds `{text}` as words (a comment may not contain `}`, and control characters, ESC
+/// sequences and bidi overrides are [sanitised](crate::text::sanitize) away); returns whether
+/// one was added.
 fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
-    let cleaned = text.replace('}', ")");
+    let cleaned = sanitize(text).replace('}', ")");
     let mut parts: Vec<String> = cleaned.split_whitespace().map(str::to_string).collect();
     let Some(first) = parts.first_mut() else {
         return false;

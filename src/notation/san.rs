@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::rules::{Move, MoveKind, Position, Square};
+use crate::text::short;
 
 /// The SAN of `mv`, a legal move of `pos`, with its check or mate mark.
 pub fn format(pos: &Position, mv: &Move) -> String {
@@ -110,13 +111,15 @@ impl fmt::Display for SanError {
         match self {
             SanError::Syntax(t) => write!(
                 f,
-                "'{t}' is not a move (try SAN like Nf3 or a token like g1f3)"
+                "'{}' is not a move (try SAN like Nf3 or a token like g1f3)",
+                short(t)
             ),
-            SanError::Illegal(t) => write!(f, "illegal move '{t}'"),
+            SanError::Illegal(t) => write!(f, "illegal move '{}'", short(t)),
             SanError::Ambiguous { text, candidates } => {
                 write!(
                     f,
-                    "ambiguous move '{text}': could be {}",
+                    "ambiguous move '{}': could be {}",
+                    short(text),
                     candidates.join(", ")
                 )
             }

@@ -71,6 +71,19 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Most characters of a field that an error message quotes.
+const QUOTE_CHARS: usize = 64;
+
+/// A field quoted in an error: at most [`QUOTE_CHARS`] characters, then `...`. (The rules
+/// layer imports nothing from the crate, so it has this one-line cousin of
+/// `crate::text::short`; printing sanitises the message as a whole.)
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// Parses a placement field against a board shape and a letter table.
 pub(crate) fn parse_placement(
     shape: &Shape,
@@ -81,54 +94,70 @@ pub(crate) fn parse_placement(
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != shape.ranks() as usize {
         return Err(bad(format!(
-            "'{text}' has {} ranks, expected {}",
+            "{} ranks, expected {}",
             rows.len(),
             shape.ranks()
         )));
     }
+    let files = u32::from(shape.files());
     let mut cells = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = shape.ranks() - 1 - i as u8;
+        let too_long = || {
+            bad(format!(
+                "rank {} ('{}') has more than {files} files",
+                rank + 1,
+                clip(row)
+            ))
+        };
         let mut file: u32 = 0;
         let chars: Vec<char> = row.chars().collect();
         let mut k = 0;
         let square_at = |file: u32| {
-            (file < shape.files() as u32)
+            (file < files)
                 .then(|| Square::new(file as u8, rank))
                 .flatten()
         };
         while k < chars.len() {
             let c = chars[k];
-            if c.is_ascii_digit() {
-                let mut n = 0u32;
-                while k < chars.len() && chars[k].is_ascii_digit() {
-                    n = n * 10 + chars[k].to_digit(10).expect("ascii digit");
+            if let Some(digit) = c.to_digit(10) {
+                // A run of any length is read without overflow; one past the rank's end is
+                // an error whatever its size.
+                let mut n = digit;
+                k += 1;
+                while let Some(d) = chars.get(k).and_then(|c| c.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(d);
                     k += 1;
                 }
                 if n == 0 {
-                    return Err(bad(format!("rank {} ('{row}') has a run of 0", rank + 1)));
+                    return Err(bad(format!(
+                        "rank {} ('{}') has a run of 0",
+                        rank + 1,
+                        clip(row)
+                    )));
                 }
-                for f in file..file + n {
+                let end = file.saturating_add(n);
+                if end > files {
+                    return Err(too_long());
+                }
+                for f in file..end {
                     match square_at(f) {
                         Some(sq) if shape.contains(sq) => {}
                         Some(sq) => {
                             return Err(bad(format!(
-                                "rank {} ('{row}') counts hole {sq} as a square; write '*'",
-                                rank + 1
+                                "rank {} ('{}') counts hole {sq} as a square; write '*'",
+                                rank + 1,
+                                clip(row)
                             )))
                         }
                         None => break,
                     }
                 }
-                file += n;
+                file = end;
                 continue;
             }
             let Some(sq) = square_at(file) else {
-                return Err(bad(format!(
-                    "rank {} ('{row}') has more than {} files",
-                    rank + 1,
-                    shape.files()
-                )));
+                return Err(too_long());
             };
             if c == '*' {
                 if shape.contains(sq) {
@@ -169,17 +198,17 @@ pub(crate) fn parse_placement(
                     .parse()
                     .ok()
                     .filter(|&l| l >= 1)
-                    .ok_or_else(|| bad(format!("bad level '({digits})' on {sq}")))?;
+                    .ok_or_else(|| bad(format!("bad level '({})' on {sq}", clip(&digits))))?;
                 k += close + 1;
             }
             cells.push((sq, Piece::new(color, kind), level));
             file += 1;
         }
-        if file != shape.files() as u32 {
+        if file != files {
             return Err(bad(format!(
-                "rank {} ('{row}') covers {file} files, expected {}",
+                "rank {} ('{}') covers {file} files, expected {files}",
                 rank + 1,
-                shape.files()
+                clip(row)
             )));
         }
     }
@@ -187,7 +216,7 @@ pub(crate) fn parse_placement(
 }
 
 fn parse_sides(text: &str, field: &str) -> Result<u8, FenError> {
-    let bad = || FenError::Extra(field.to_string());
+    let bad = || FenError::Extra(clip(field));
     if text == "-" {
         return Ok(0);
     }
@@ -235,7 +264,7 @@ impl Setup {
         let turn = match fields[1] {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            s => return Err(FenError::Side(s.to_string())),
+            s => return Err(FenError::Side(clip(s))),
         };
         let mut castling = 0u8;
         if fields[2] != "-" {
@@ -245,10 +274,10 @@ impl Setup {
                     'Q' => 2,
                     'k' => 4,
                     'q' => 8,
-                    _ => return Err(FenError::Castling(fields[2].to_string())),
+                    _ => return Err(FenError::Castling(clip(fields[2]))),
                 };
                 if castling & bit != 0 {
-                    return Err(FenError::Castling(fields[2].to_string()));
+                    return Err(FenError::Castling(clip(fields[2])));
                 }
                 castling |= bit;
             }
@@ -259,21 +288,21 @@ impl Setup {
                 s.parse::<Square>()
                     .ok()
                     .filter(|&sq| variant.shape().contains(sq))
-                    .ok_or_else(|| FenError::EnPassant(s.to_string()))?,
+                    .ok_or_else(|| FenError::EnPassant(clip(s)))?,
             ),
         };
         let mut rest = &fields[4..];
         let mut counter = |min: u32, default: u32| -> Result<u32, FenError> {
             match rest.first() {
                 Some(s) if s.bytes().all(|b| b.is_ascii_digit()) => {
-                    let n: u32 = s.parse().map_err(|_| FenError::Counter(s.to_string()))?;
+                    let n: u32 = s.parse().map_err(|_| FenError::Counter(clip(s)))?;
                     if n < min {
-                        return Err(FenError::Counter(s.to_string()));
+                        return Err(FenError::Counter(clip(s)));
                     }
                     rest = &rest[1..];
                     Ok(n)
                 }
-                Some(s) if !s.contains(':') => Err(FenError::Counter(s.to_string())),
+                Some(s) if !s.contains(':') => Err(FenError::Counter(clip(s))),
                 _ => Ok(default),
             }
         };
@@ -290,7 +319,7 @@ impl Setup {
                 Some(("swap", v)) if extras.king_swap && swap_unused.is_none() => {
                     swap_unused = Some(parse_sides(v, field)?)
                 }
-                _ => return Err(FenError::Extra(field.to_string())),
+                _ => return Err(FenError::Extra(clip(field))),
             }
         }
         Ok(Setup {

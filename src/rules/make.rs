@@ -119,9 +119,15 @@ impl Position {
         let pawn = v.piece(mv.piece.kind()).pawn && mv.kind != MoveKind::Swap;
         let resets =
             mv.capture.is_some() || (pawn && v.fifty_move() == FiftyMoveRule::CaptureOrPawn);
-        self.state.halfmoves = if resets { 0 } else { self.state.halfmoves + 1 };
+        // The counters stop at their largest value rather than wrap: a position string can
+        // start them anywhere up to it, and what `fen` writes must read back.
+        self.state.halfmoves = if resets {
+            0
+        } else {
+            self.state.halfmoves.saturating_add(1)
+        };
         if us == Color::Black {
-            self.state.fullmoves += 1;
+            self.state.fullmoves = self.state.fullmoves.saturating_add(1);
         }
         if mv.from == self.state.royal[us.index()] {
             self.state.royal[us.index()] = match mv.kind {

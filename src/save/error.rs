@@ -5,6 +5,9 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::rules::Color;
+use crate::text::{short, shorten_message};
+
+use super::timestamp::Timestamp;
 
 /// Why a saved game could not be loaded, and which file it was.
 ///
@@ -115,6 +118,13 @@ pub enum LoadErrorKind {
     },
     /// The result and termination contradict each other or the final position.
     BadResult(String),
+    /// The game's end time is before its start.
+    EndedBeforeStarted {
+        /// The `started` time.
+        started: Timestamp,
+        /// The `ended` time.
+        ended: Timestamp,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -123,7 +133,8 @@ impl fmt::Display for LoadError {
         match &self.kind {
             LoadErrorKind::Io { message, .. } => write!(f, "cannot read: {message}"),
             LoadErrorKind::Syntax { line, col, message } => {
-                write!(f, "line {line}, column {col}: {message}")
+                // RON's messages may quote the file's text at any length.
+                write!(f, "line {line}, column {col}: {}", shorten_message(message))
             }
             LoadErrorKind::UnknownField {
                 line,
@@ -132,7 +143,8 @@ impl fmt::Display for LoadError {
                 expected,
             } => write!(
                 f,
-                "line {line}, column {col}: unknown field '{field}' (expected one of: {})",
+                "line {line}, column {col}: unknown field '{}' (expected one of: {})",
+                short(field),
                 expected.join(", ")
             ),
             LoadErrorKind::Truncated { line, col } => write!(
@@ -149,16 +161,25 @@ impl fmt::Display for LoadError {
                     .iter()
                     .map(|v| v.as_str())
                     .collect();
-                write!(f, "unknown variant '{id}' (known: {})", known.join(", "))
+                write!(
+                    f,
+                    "unknown variant '{}' (known: {})",
+                    short(id),
+                    known.join(", ")
+                )
             }
             LoadErrorKind::BadStart { start, reason } => {
-                write!(f, "bad start position '{start}': {reason}")
+                write!(f, "bad start position '{}': {reason}", short(start))
             }
             LoadErrorKind::UnparsableMove { at, token } => {
-                write!(f, "{at} '{token}': not a move token like e2e4 or e7e8=q")
+                write!(
+                    f,
+                    "{at} '{}': not a move token like e2e4 or e7e8=q",
+                    short(token)
+                )
             }
             LoadErrorKind::IllegalMove { at, token, reason } => {
-                write!(f, "{at} '{token}': {reason}")
+                write!(f, "{at} '{}': {reason}", short(token))
             }
             LoadErrorKind::SanMismatch {
                 at,
@@ -167,9 +188,14 @@ impl fmt::Display for LoadError {
                 expected,
             } => write!(
                 f,
-                "{at} '{token}': SAN '{found}' does not match the token, which is '{expected}'"
+                "{at} '{}': SAN '{}' does not match the token, which is '{expected}'",
+                short(token),
+                short(found)
             ),
             LoadErrorKind::BadResult(why) => write!(f, "{why}"),
+            LoadErrorKind::EndedBeforeStarted { started, ended } => {
+                write!(f, "the game ended ({ended}) before it started ({started})")
+            }
         }
     }
 }

@@ -17,6 +17,20 @@ use super::timestamp::Timestamp;
 /// The format version this build writes, and the only one it reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The largest save file rankup reads, 8 MiB (a game of thousands of moves with long comments
+/// is a few hundred KiB); a larger file is refused with a message naming the limit.
+pub const MAX_FILE_BYTES: u64 = 8 * crate::input::MIB;
+
+/// A save file's bytes, refused over [`MAX_FILE_BYTES`] with an error naming the limit.
+pub(super) fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    crate::input::read_file(path, MAX_FILE_BYTES)
+}
+
+/// The longest think time or time left a saved game may record, in milliseconds: a year.
+/// Anything longer (such as 2^64 - 1) is a broken file; [`SavedGame::from_game`] never writes
+/// more.
+pub const MAX_RECORDED_MS: u64 = 366 * 24 * 60 * 60 * 1000;
+
 /// A saved game: what a `.ron` save file holds (see the [module docs](super) for the text).
 ///
 /// A `SavedGame` read by [`SavedGame::from_ron`] or [`super::load`] has been checked by
@@ -52,17 +66,109 @@ pub struct SavedGame {
 
 /// A timed game's clocks: the time control and what each side had left when the game was
 /// saved (`clock: (base_s: 300, increment_s: 3, white_ms: 281200, black_ms: 290750)`).
+///
+/// Loading checks the ranges `--clock` allows: `base_s` at most
+/// [`MAX_CLOCK_BASE`](crate::game::MAX_CLOCK_BASE) (36000), `increment_s` at most
+/// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT) (600), and each time left at
+/// most [`MAX_RECORDED_MS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename = "Clock", deny_unknown_fields)]
 pub struct SavedClock {
     /// Initial time per side, in seconds.
+    #[serde(deserialize_with = "checked::base_s")]
     pub base_s: u64,
     /// Seconds added after each move.
+    #[serde(deserialize_with = "checked::increment_s")]
     pub increment_s: u64,
     /// White's time left, in milliseconds.
+    #[serde(deserialize_with = "checked::white_ms")]
     pub white_ms: u64,
     /// Black's time left, in milliseconds.
+    #[serde(deserialize_with = "checked::black_ms")]
     pub black_ms: u64,
+}
+
+impl SavedClock {
+    /// The same clock with every value brought into the range loading accepts.
+    pub(super) fn clamped(self) -> SavedClock {
+        SavedClock {
+            base_s: self.base_s.min(crate::game::MAX_CLOCK_BASE.as_secs()),
+            increment_s: self
+                .increment_s
+                .min(crate::game::MAX_CLOCK_INCREMENT.as_secs()),
+            white_ms: self.white_ms.min(MAX_RECORDED_MS),
+            black_ms: self.black_ms.min(MAX_RECORDED_MS),
+        }
+    }
+}
+
+/// Deserializers that check a value's range, so that an implausible value is an error with
+/// its line and column, as a wrong AI level is.
+mod checked {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+
+    use crate::game::{Eval, MAX_CLOCK_BASE, MAX_CLOCK_INCREMENT};
+
+    use super::MAX_RECORDED_MS;
+
+    /// A `u64` field of at most `max`; `why` says where the bound comes from.
+    fn at_most<'de, D: Deserializer<'de>>(
+        d: D,
+        field: &str,
+        max: u64,
+        why: &str,
+    ) -> Result<u64, D::Error> {
+        let n = u64::deserialize(d)?;
+        if n > max {
+            return Err(D::Error::custom(format!(
+                "{field} {n} is out of range 0..={max} ({why})"
+            )));
+        }
+        Ok(n)
+    }
+
+    const CLOCK: &str = "as --clock allows";
+    const YEAR: &str = "milliseconds: at most a year";
+
+    pub fn base_s<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        at_most(d, "base_s", MAX_CLOCK_BASE.as_secs(), CLOCK)
+    }
+
+    pub fn increment_s<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        at_most(d, "increment_s", MAX_CLOCK_INCREMENT.as_secs(), CLOCK)
+    }
+
+    pub fn white_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        at_most(d, "white_ms", MAX_RECORDED_MS, YEAR)
+    }
+
+    pub fn black_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        at_most(d, "black_ms", MAX_RECORDED_MS, YEAR)
+    }
+
+    pub fn think_ms<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        Option::<u64>::deserialize(d)?
+            .map(|ms| {
+                if ms > MAX_RECORDED_MS {
+                    return Err(D::Error::custom(format!(
+                        "think_ms {ms} is out of range 0..={MAX_RECORDED_MS} ({YEAR})"
+                    )));
+                }
+                Ok(ms)
+            })
+            .transpose()
+    }
+
+    pub fn eval<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Eval>, D::Error> {
+        let eval = Option::<Eval>::deserialize(d)?;
+        if eval == Some(Eval::Mate(0)) {
+            return Err(D::Error::custom(
+                "eval Mate(0) cannot go with a move (the side to move would be mated already)",
+            ));
+        }
+        Ok(eval)
+    }
 }
 
 impl SavedGame {
@@ -122,11 +228,20 @@ pub struct SavedMove {
     /// SAN with check marks, as [`crate::notation::san::format`] writes it; loading checks
     /// that it names the same move.
     pub san: String,
-    /// How long the player thought, in milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// How long the player thought, in milliseconds (at most [`MAX_RECORDED_MS`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "checked::think_ms"
+    )]
     pub think_ms: Option<u64>,
-    /// The AI's evaluation when it chose the move, from White's point of view.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The AI's evaluation when it chose the move, from White's point of view (never
+    /// `Mate(0)`: a side that is mated has no move).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "checked::eval"
+    )]
     pub eval: Option<Eval>,
     /// A comment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -513,7 +628,7 @@ fn end_of(text: &str) -> (usize, usize) {
 
 impl SavedGame {
     /// Reads a save file's text and checks it by replaying every move; `file` names it in
-    /// errors. The text is only read.
+    /// errors. The text is only read; a leading UTF-8 byte-order mark is skipped.
     ///
     /// # Errors
     /// A [`LoadError`] naming `file` and saying what is wrong: RON that does not parse or
@@ -522,6 +637,8 @@ impl SavedGame {
     /// unparsable, illegal or whose SAN does not match (with its move number and token), or
     /// a result the final position contradicts.
     pub fn from_ron(text: &str, file: &str) -> Result<SavedGame, LoadError> {
+        // A byte-order mark (some Windows editors write one) is not part of the RON.
+        let text = crate::text::strip_bom(text);
         let fail = |kind| LoadError {
             file: file.to_string(),
             kind,

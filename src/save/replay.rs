@@ -9,8 +9,10 @@ use crate::variants::{variant, VariantId};
 use super::error::{LoadError, LoadErrorKind, MovePlace};
 use super::format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
+    MAX_RECORDED_MS,
 };
 use super::timestamp::Timestamp;
+use crate::game::Eval;
 
 /// What a saved game records that the board does not: the players, the times and a name.
 /// The app keeps one per game and passes it to [`SavedGame::from_game`] with every save.
@@ -49,6 +51,11 @@ impl SavedGame {
     /// Records `game` with `meta`: the start position, every move with its token, SAN and
     /// note, and the result and termination from [`Game::outcome`].
     ///
+    /// What it writes always loads again: values loading would refuse are brought into range
+    /// (think times and clock times beyond [`MAX_RECORDED_MS`], an end time before the start,
+    /// after the system clock was set back, and a `Mate(0)` evaluation are not written as
+    /// such).
+    ///
     /// # Panics
     /// If the game's variant is not one of [`VariantId::ALL`] (only a test could build such a
     /// game).
@@ -70,16 +77,19 @@ impl SavedGame {
             result: GameResult::of(outcome),
             termination: outcome.map(|o| o.reason().into()),
             started: meta.started,
-            ended: meta.ended.filter(|_| outcome.is_some()),
-            clock: meta.clock,
+            ended: meta
+                .ended
+                .filter(|_| outcome.is_some())
+                .map(|t| t.max(meta.started)),
+            clock: meta.clock.map(SavedClock::clamped),
             moves: game
                 .history()
                 .iter()
                 .map(|m| SavedMove {
                     token: m.token.clone(),
                     san: m.san.clone(),
-                    think_ms: m.note.think_ms,
-                    eval: m.note.eval,
+                    think_ms: m.note.think_ms.map(|ms| ms.min(MAX_RECORDED_MS)),
+                    eval: m.note.eval.filter(|&e| e != Eval::Mate(0)),
                     comment: m.note.comment.clone(),
                 })
                 .collect(),
@@ -133,6 +143,12 @@ impl SavedGame {
             file: file.to_string(),
             kind,
         };
+        if let Some(ended) = self.ended.filter(|&e| e < self.started) {
+            return Err(fail(LoadErrorKind::EndedBeforeStarted {
+                started: self.started,
+                ended,
+            }));
+        }
         let v = variant(self.variant);
         // Position strings are ASCII (RULES.md section 8); refusing anything else here also
         // keeps odd text away from the engine's square parser.

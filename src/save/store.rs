@@ -48,7 +48,7 @@ pub fn save(path: &Path, game: &SavedGame) -> Result<(), SaveError> {
 /// [`SavedGame::from_ron`].
 pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
     let file = path.display().to_string();
-    let bytes = fs::read(path).map_err(|e| LoadError {
+    let bytes = super::format::read_file(path).map_err(|e| LoadError {
         file: file.clone(),
         kind: LoadErrorKind::Io {
             kind: e.kind(),

@@ -83,7 +83,7 @@ impl fmt::Display for ParseTimestampError {
         write!(
             f,
             "'{}' is not an RFC 3339 time like 2025-06-01T18:30:00Z",
-            self.0
+            crate::text::short(&self.0)
         )
     }
 }

@@ -940,13 +940,12 @@ fn side_of(room: &Room, name: &str) -> Color {
     }
 }
 
-/// A line of text from a player as others will see it: control characters (escape
-/// sequences, NUL, bidi overrides) removed, cut to `max` characters.
+/// A line of text from a player as others will see it: made harmless for terminals by the
+/// one sanitiser ([`crate::text::sanitize`]: control characters and escape sequences
+/// shown as `\u{fffd}`, bidi overrides dropped), cut to `max` characters.
 pub fn clean_line(text: &str, max: usize) -> String {
-    text.chars()
-        .filter(|&c| {
-            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        })
+    crate::text::sanitize(text)
+        .chars()
         .take(max)
         .collect::<String>()
         .trim()

@@ -53,7 +53,7 @@ impl ServerStore {
     /// and refuse to connect), or one that cannot be written.
     pub fn host_key(&self) -> Result<PrivateKey, String> {
         let path = self.host_key_path();
-        match fs::read_to_string(&path) {
+        match crate::input::read_text_file(&path, crate::input::MIB) {
             Ok(text) => PrivateKey::from_openssh(text.as_bytes())
                 .map_err(|e| format!("{}: not an OpenSSH private key: {e}", path.display())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -76,8 +76,8 @@ impl ServerStore {
     /// A file that exists but does not read (it is never replaced then).
     pub fn registry(&self) -> Result<HashMap<String, String>, String> {
         let path = self.registry_path();
-        match fs::read_to_string(&path) {
-            Ok(text) => ron::from_str::<BTreeMap<String, String>>(&text)
+        match crate::input::read_text_file(&path, crate::input::MIB) {
+            Ok(text) => ron::from_str::<BTreeMap<String, String>>(crate::text::strip_bom(&text))
                 .map(|m| m.into_iter().collect())
                 .map_err(|e| format!("{}: {e}", path.display())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(HashMap::new()),

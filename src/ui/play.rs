@@ -24,16 +24,26 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`).
+    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`), within
+    /// [`MAX_CLOCK_BASE`](crate::game::MAX_CLOCK_BASE) and
+    /// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT).
     ///
     /// # Errors
-    /// A message quoting the text.
+    /// A message quoting the text and naming the allowed ranges.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("invalid clock '{text}', expected MINUTES+SECONDS like 5+3");
+        let max_minutes = crate::game::MAX_CLOCK_BASE.as_secs() / 60;
+        let max_seconds = crate::game::MAX_CLOCK_INCREMENT.as_secs();
+        let bad = || {
+            format!(
+                "invalid clock '{}', expected MINUTES+SECONDS like 5+3, with MINUTES above 0 \
+                 and at most {max_minutes}, SECONDS from 0 to {max_seconds}",
+                crate::text::short(text)
+            )
+        };
         let (m, s) = text.split_once('+').unwrap_or((text, "0"));
         let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
         let seconds: u64 = s.trim().parse().map_err(|_| bad())?;
-        if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
+        if !(minutes > 0.0 && minutes <= max_minutes as f64) || seconds > max_seconds {
             return Err(bad());
         }
         Ok(TimeControl {
@@ -993,6 +1003,7 @@ pub fn save_error_paragraph(
     width: u16,
     rows: u16,
 ) -> ratatui::widgets::Paragraph<'static> {
+    let error = crate::text::sanitize(error);
     let wordings = [
         format!(
             "NOT SAVED: {error}. Kept in memory, tried again after each move; \

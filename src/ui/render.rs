@@ -7,6 +7,7 @@ use ratatui::Frame;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::rules::{Color, MoveKind, Position, Squares};
+use crate::text::sanitize;
 use crate::variants::variant;
 
 use super::app::{
@@ -251,7 +252,8 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                 };
                 Line::from(vec![
                     Span::styled(label, p.accent()),
-                    Span::styled(format!("{text}_"), p.text()),
+                    // A name or comment being edited may come from a saved file.
+                    Span::styled(format!("{}_", sanitize(text)), p.text()),
                 ])
             }
             None => {
@@ -276,7 +278,8 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
         put(Paragraph::new(line), 1, frame, &mut y, 0);
     }
     if let Some(m) = play.shown_message() {
-        let para = message_paragraph(&m.text).style(if m.error { p.error() } else { p.dim() });
+        let para =
+            message_paragraph(&sanitize(&m.text)).style(if m.error { p.error() } else { p.dim() });
         let rows = para.line_count(inner) as u16;
         // A passing word ("played e4") gives way to a failed save that needs its rows.
         let save_rows = play.save_error.as_deref().map_or(0, |e| {
@@ -359,7 +362,7 @@ fn move_lines(
             Span::styled(format!("{number:>3}. {:<9} ", "..."), p.text()),
             Span::styled(sans[0].to_string(), style(1)),
         ]));
-        number += 1;
+        number = number.saturating_add(1);
         i = 1;
     }
     while i < sans.len() {
@@ -372,7 +375,7 @@ fn move_lines(
             spans.push(Span::styled(black.to_string(), style(i + 2)));
         }
         rows.push(Line::from(spans));
-        number += 1;
+        number = number.saturating_add(1);
         i += 2;
     }
     rows
@@ -954,7 +957,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     let dir = app
         .data_dir
         .as_ref()
-        .map(|d| d.join(crate::save::SAVES_DIR).display().to_string())
+        .map(|d| sanitize(&d.join(crate::save::SAVES_DIR).display().to_string()).into_owned())
         .unwrap_or_default();
     frame.render_widget(
         Paragraph::new(vec![
@@ -993,7 +996,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
                         let name = variant(s.variant).name();
                         let players = format!("{} v {}", who(&s.white), who(&s.black));
                         let players = match &s.name {
-                            Some(n) => format!("{n}: {players}"),
+                            Some(n) => format!("{}: {players}", sanitize(n)),
                             None => players,
                         };
                         format!(
@@ -1004,7 +1007,7 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
                         )
                     }
                     // The error names the file.
-                    Err(e) => format!(" {mark}broken: {e}"),
+                    Err(e) => format!(" {mark}broken: {}", sanitize(&e.to_string())),
                 };
                 let style = if i == browser.selected {
                     p.highlight()
@@ -1022,8 +1025,8 @@ fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     let rows: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
     frame.render_widget(Paragraph::new(rows), list);
     let message = match &browser.message {
-        Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-        Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+        Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+        Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
         None => Line::default(),
     };
     frame.render_widget(Paragraph::new(message), bottom);
@@ -1092,7 +1095,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
                 }
                 notes.push(Line::styled(text, p.text()));
                 if let Some(c) = &m.comment {
-                    notes.push(Line::styled(format!("{{{c}}}"), p.dim()));
+                    notes.push(Line::styled(format!("{{{}}}", sanitize(c)), p.dim()));
                 }
             }
             None => notes.push(Line::styled("start position", p.text())),
@@ -1127,8 +1130,8 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
         ])
     } else {
         match &review.message {
-            Some(m) if m.error => Line::styled(format!(" {}", m.text), p.error()),
-            Some(m) => Line::styled(format!(" {}", m.text), p.dim()),
+            Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+            Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
             None => Line::default(),
         }
     };
@@ -1138,7 +1141,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
 /// A saved player, short: the name, `human`, or `AI 4`.
 fn who(player: &crate::save::Player) -> String {
     match player {
-        crate::save::Player::Human { name: Some(n) } => n.clone(),
+        crate::save::Player::Human { name: Some(n) } => sanitize(n).into_owned(),
         crate::save::Player::Human { name: None } => "human".into(),
         crate::save::Player::Ai { level } => format!("AI {}", level.number()),
     }

@@ -28,42 +28,61 @@ pub struct Theme {
     /// No colours at all: the board is drawn with reverse video and markers only.
     pub monochrome: bool,
     /// Ordinary text.
+    #[serde(deserialize_with = "colour::text")]
     pub text: Color,
     /// Secondary text (labels, hints).
+    #[serde(deserialize_with = "colour::dim")]
     pub dim: Color,
     /// Headings and the selected menu entry.
+    #[serde(deserialize_with = "colour::accent")]
     pub accent: Color,
     /// Panel borders.
+    #[serde(deserialize_with = "colour::border")]
     pub border: Color,
     /// Error messages.
+    #[serde(deserialize_with = "colour::error")]
     pub error: Color,
     /// Light squares.
+    #[serde(deserialize_with = "colour::light_square")]
     pub light_square: Color,
     /// Dark squares.
+    #[serde(deserialize_with = "colour::dark_square")]
     pub dark_square: Color,
     /// Light squares where a piece may promote (zones, citadels, last ranks).
+    #[serde(deserialize_with = "colour::light_zone")]
     pub light_zone: Color,
     /// Dark squares where a piece may promote.
+    #[serde(deserialize_with = "colour::dark_zone")]
     pub dark_zone: Color,
     /// Citadels (Tamerspiel's corner squares).
+    #[serde(deserialize_with = "colour::citadel")]
     pub citadel: Color,
     /// White's unpromoted pieces.
+    #[serde(deserialize_with = "colour::white_piece")]
     pub white_piece: Color,
     /// Black's unpromoted pieces.
+    #[serde(deserialize_with = "colour::black_piece")]
     pub black_piece: Color,
     /// White's pieces by promotion stage (or level) 1, 2, 3, ...; the last repeats.
+    #[serde(deserialize_with = "colour::white_ramp")]
     pub white_ramp: Vec<Color>,
     /// Black's pieces by promotion stage (or level) 1, 2, 3, ...; the last repeats.
+    #[serde(deserialize_with = "colour::black_ramp")]
     pub black_ramp: Vec<Color>,
     /// The cursor square's markers.
+    #[serde(deserialize_with = "colour::cursor")]
     pub cursor: Color,
     /// The lifted piece's square.
+    #[serde(deserialize_with = "colour::selected")]
     pub selected: Color,
     /// Legal targets of the lifted piece.
+    #[serde(deserialize_with = "colour::target")]
     pub target: Color,
     /// The last move's squares.
+    #[serde(deserialize_with = "colour::last_move")]
     pub last_move: Color,
     /// A royal piece in check.
+    #[serde(deserialize_with = "colour::check")]
     pub check: Color,
 }
 
@@ -100,6 +119,107 @@ impl Default for Theme {
     }
 }
 
+/// Deserializers for the colour fields: a bad value is an error that names the field and the
+/// forms a colour may take (ratatui's own says only "Failed to parse Colors").
+mod colour {
+    use std::fmt;
+
+    use ratatui::style::Color;
+    use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+
+    use crate::text::short;
+
+    /// The forms of a colour, for messages.
+    pub(super) const FORMS: &str = "\"#rrggbb\", a palette index \"0\"..\"255\", or a name \
+        (Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray, DarkGray, LightRed, LightGreen, \
+        LightYellow, LightBlue, LightMagenta, LightCyan, White, Reset)";
+
+    /// One colour of the field it names.
+    struct One(&'static str);
+
+    impl<'de> Visitor<'de> for One {
+        type Value = Color;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a colour for {}: {FORMS}", self.0)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Color, E> {
+            v.parse().map_err(|_| {
+                E::custom(format!(
+                    "{}: '{}' is not a colour; expected {FORMS}",
+                    self.0,
+                    short(v)
+                ))
+            })
+        }
+    }
+
+    impl<'de> DeserializeSeed<'de> for One {
+        type Value = Color;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Color, D::Error> {
+            // `any`, so that a number or a list is also told what a colour may be.
+            d.deserialize_any(self)
+        }
+    }
+
+    /// A list of colours of the field it names.
+    struct Many(&'static str);
+
+    impl<'de> Visitor<'de> for Many {
+        type Value = Vec<Color>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of colours for {}: [{FORMS}, ...]", self.0)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Color>, A::Error> {
+            let mut colours = Vec::new();
+            while let Some(c) = seq.next_element_seed(One(self.0))? {
+                colours.push(c);
+            }
+            Ok(colours)
+        }
+    }
+
+    macro_rules! one {
+        ($($field:ident),* $(,)?) => {$(
+            pub(super) fn $field<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+                One(stringify!($field)).deserialize(d)
+            }
+        )*};
+    }
+
+    one!(
+        text,
+        dim,
+        accent,
+        border,
+        error,
+        light_square,
+        dark_square,
+        light_zone,
+        dark_zone,
+        citadel,
+        white_piece,
+        black_piece,
+        cursor,
+        selected,
+        target,
+        last_move,
+        check,
+    );
+
+    pub(super) fn white_ramp<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Color>, D::Error> {
+        d.deserialize_any(Many("white_ramp"))
+    }
+
+    pub(super) fn black_ramp<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Color>, D::Error> {
+        d.deserialize_any(Many("black_ramp"))
+    }
+}
+
 /// Error for a theme that cannot be loaded; names the file (or built-in) and the line.
 #[derive(Debug)]
 pub enum ThemeError {
@@ -130,7 +250,12 @@ impl fmt::Display for ThemeError {
         match self {
             ThemeError::Unknown { name, user_dir } => {
                 let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-                write!(f, "unknown theme '{name}' (built-in: {}", names.join(", "))?;
+                write!(
+                    f,
+                    "unknown theme '{}' (built-in: {}",
+                    crate::text::short(name),
+                    names.join(", ")
+                )?;
                 if let Some(dir) = user_dir {
                     write!(f, "; user themes: {}/NAME.ron", dir.display())?;
                 }
@@ -155,16 +280,22 @@ pub fn user_theme_dir() -> Option<PathBuf> {
 }
 
 impl Theme {
-    /// Parses theme text; `source` names it in errors.
+    /// Parses theme text; `source` names it in errors. A leading UTF-8 byte-order mark is
+    /// skipped, and a text of only blanks and comments is the default theme.
     ///
     /// # Errors
-    /// [`ThemeError::Parse`] with the line and column of the problem.
+    /// [`ThemeError::Parse`] with the line and column of the problem; a bad colour names
+    /// its field and the forms a colour may take.
     pub fn parse(text: &str, source: &str) -> Result<Theme, ThemeError> {
+        let text = crate::text::strip_bom(text);
+        if crate::config::is_blank_ron(text) {
+            return Ok(Theme::default());
+        }
         ron::from_str(text).map_err(|e| ThemeError::Parse {
             source: source.to_string(),
             line: e.span.start.line,
             col: e.span.start.col,
-            message: e.code.to_string(),
+            message: crate::text::shorten_message(&e.code.to_string()),
         })
     }
 
@@ -200,8 +331,8 @@ impl Theme {
     }
 
     fn load_file(path: &Path) -> Result<Theme, ThemeError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| ThemeError::Io(path.to_path_buf(), e))?;
+        let text = crate::input::read_text_file(path, crate::config::MAX_FILE_BYTES)
+            .map_err(|e| ThemeError::Io(path.to_path_buf(), e))?;
         Theme::parse(&text, &path.display().to_string())
     }
 
