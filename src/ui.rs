@@ -150,13 +150,17 @@ pub fn run(launch: Launch) -> io::Result<()> {
         execute!(stdout(), EnableMouseCapture)?;
     }
     spawn_reader(tx.clone());
-    let result = drive(&mut terminal, &mut app, &mut keeper, (tx, rx), |on| {
-        if on {
-            execute!(stdout(), EnableMouseCapture)
-        } else {
-            execute!(stdout(), DisableMouseCapture)
-        }
-    });
+    let result = drive(
+        &mut terminal,
+        &mut app,
+        &mut keeper,
+        (tx, rx),
+        |_, c| match c {
+            Control::Mouse(true) => execute!(stdout(), EnableMouseCapture),
+            Control::Mouse(false) => execute!(stdout(), DisableMouseCapture),
+            Control::Bell => execute!(stdout(), ratatui::crossterm::style::Print('\u{7}')),
+        },
+    );
     signal_handle.close();
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
@@ -393,6 +397,15 @@ fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
     true
 }
 
+/// What the loop asks of the terminal besides drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Mouse capture on or off.
+    Mouse(bool),
+    /// Ring the bell.
+    Bell,
+}
+
 /// What one run of the loop did, for tests and measurements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoopStats {
@@ -405,8 +418,9 @@ pub struct LoopStats {
 /// Runs the app on `terminal` until it quits: draws, sleeps until an event arrives on
 /// `channel` (or a running clock's display changes), applies it, has the keeper write what
 /// changed, steers the AI's search thread. The screen is drawn only when something may have
-/// changed: an idle app neither wakes nor draws. `set_mouse` turns mouse capture on or off
-/// when the player toggles it.
+/// changed: an idle app neither wakes nor draws. `control` does what only the terminal
+/// can: mouse capture on or off when the player toggles it, the bell when it is their move
+/// after a long wait.
 ///
 /// # Errors
 /// Terminal I/O errors.
@@ -415,7 +429,7 @@ pub fn drive<B: ratatui::backend::Backend>(
     app: &mut App,
     host: &mut impl Host,
     (tx, rx): (Sender<Incoming>, Receiver<Incoming>),
-    mut set_mouse: impl FnMut(bool) -> io::Result<()>,
+    mut control: impl FnMut(&mut B, Control) -> io::Result<()>,
 ) -> io::Result<LoopStats>
 where
     B::Error: Send + Sync + 'static,
@@ -435,6 +449,9 @@ where
                     .map_err(io::Error::other)?;
                 stats.frames += 1;
                 dirty = false;
+                if std::mem::take(&mut app.bell) {
+                    control(terminal.backend_mut(), Control::Bell)?;
+                }
             }
             let first = match app.wake_after() {
                 Some(after) => rx.recv_timeout(after),
@@ -465,7 +482,7 @@ where
             }
             if app.options.mouse != mouse_on {
                 mouse_on = app.options.mouse;
-                set_mouse(mouse_on)?;
+                control(terminal.backend_mut(), Control::Mouse(mouse_on))?;
             }
         }
         Ok(stats)

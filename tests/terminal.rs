@@ -74,9 +74,15 @@ fn play_undo_and_quit_in_a_real_terminal() {
     tmux.keys(&["5", "Enter"]);
     tmux.wait_for("1. e4        e5");
 
-    // An illegal typed move is refused with a message naming it.
+    // An illegal typed move is refused with a message naming it and saying why; its text
+    // stays, and `:` (pressed as one does for the next move) starts afresh.
     tmux.keys(&[":", "K", "e", "3", "Enter"]);
     tmux.wait_for("illegal move 'Ke3'");
+    let screen = tmux.wait_for("King on e1 cannot reach e3");
+    assert!(screen.contains("move: Ke3_"), "{screen}");
+    tmux.keys(&[":"]);
+    let screen = tmux.wait_for("move: _");
+    assert!(!screen.contains("Ke3:"), "{screen}");
     tmux.keys(&["Escape"]);
 
     // Undo takes e5 back.
@@ -99,5 +105,40 @@ fn play_undo_and_quit_in_a_real_terminal() {
         screen.lines().any(|l| l.trim() == "icanon"),
         "terminal left in raw mode:\n{screen}"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Without a UTF-8 locale (LANG=C, as on minimal servers) the app draws plain ASCII and
+/// says so; `--unicode` turns the Unicode back on.
+#[test]
+fn a_c_locale_gets_plain_ascii() {
+    let Some(tmux) = Tmux::new("locale") else {
+        return;
+    };
+    let bin = bin();
+    let data = data_dir("locale");
+    tmux.start(
+        &data,
+        &format!("env LC_ALL= LC_CTYPE= LANG=C '{bin}' play promochess; echo APP-EXITED; sleep 30"),
+    );
+    let screen = tmux.wait_for("is not a UTF-8 locale");
+    assert!(screen.contains("LANG=C"), "{screen}");
+    assert!(screen.contains("+ moves ---"), "ASCII box lines: {screen}");
+    assert!(screen.is_ascii(), "{screen}");
+    tmux.type_move("e4");
+    tmux.wait_for("1. e4");
+    tmux.keys(&["q", "y"]);
+    tmux.wait_for("APP-EXITED");
+    tmux.kill_session();
+    tmux.start(
+        &data,
+        &format!(
+            "env LC_ALL= LC_CTYPE= LANG=C '{bin}' --unicode play chess; echo APP-EXITED; sleep 30"
+        ),
+    );
+    let screen = tmux.wait_for("White to move");
+    assert!(screen.contains("┌ moves"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("APP-EXITED");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -300,3 +300,31 @@ fn an_opponent_away_counts_down_and_can_be_claimed() {
     );
     assert!(app.wake_after().is_some(), "the countdown redraws");
 }
+
+#[test]
+fn the_bell_rings_when_the_move_comes_back_after_a_long_think() {
+    let t0 = Instant::now();
+    let mut app = app();
+    app.update(Action::Tick(t0));
+    app.update(Action::Net(NetEvent::Room(room(&[], Some(Color::White)))));
+    app.update(Action::StartTyping);
+    typed(&mut app, "e4");
+    app.update(Action::Submit);
+    // Bob answers at once: no bell.
+    app.update(Action::Tick(t0 + std::time::Duration::from_secs(1)));
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4", "e7e5"],
+        Some(Color::White),
+    ))));
+    assert!(!app.bell);
+    app.update(Action::StartTyping);
+    typed(&mut app, "Nf3");
+    app.update(Action::Submit);
+    // Bob thinks for a minute: the bell.
+    app.update(Action::Tick(t0 + std::time::Duration::from_secs(61)));
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4", "e7e5", "g1f3", "b8c6"],
+        Some(Color::White),
+    ))));
+    assert!(app.bell, "a person on the server: the bell by default");
+}

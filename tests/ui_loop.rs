@@ -40,7 +40,14 @@ fn run(mut app: App, events: Vec<Incoming>, gap: Duration, then: Duration) -> Lo
         let _ = sender.send(Incoming::Closed);
     });
     let mut keeper = Keeper::new(None);
-    drive(&mut terminal, &mut app, &mut keeper, (tx, rx), |_| Ok(())).unwrap()
+    drive(
+        &mut terminal,
+        &mut app,
+        &mut keeper,
+        (tx, rx),
+        |_, _| Ok(()),
+    )
+    .unwrap()
 }
 
 fn key(c: char) -> Incoming {

@@ -128,3 +128,47 @@ fn the_cursor_says_why_a_square_is_not_a_target() {
         "{m}"
     );
 }
+
+#[test]
+fn no_bell_against_the_ai_unless_asked() {
+    use rankup::ui::app::Player;
+    use std::time::{Duration, Instant};
+    for (bell, expected) in [(None, false), (Some(true), true)] {
+        let mut app = App::playing(
+            Options {
+                glyphs: true,
+                mouse: false,
+                ascii: false,
+                bell,
+            },
+            Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
+            Position::start(variant(VariantId::Chess)),
+            None,
+            ByColor {
+                white: Player::Human,
+                black: Player::Ai(rankup::ai::Level::DEFAULT),
+            },
+        );
+        let t0 = Instant::now();
+        app.update(Action::Tick(t0));
+        app.update(Action::StartTyping);
+        typed(&mut app, "e4");
+        app.update(Action::Submit);
+        app.update(Action::Tick(t0 + Duration::from_secs(10)));
+        let request = app.search_request().expect("the AI thinks");
+        let reply = rankup::notation::coord::parse(&request.position, "e7e5").unwrap();
+        app.update(Action::AiDone {
+            id: request.id,
+            best: Some(reply),
+            thinking: rankup::ui::app::Thinking {
+                depth: 1,
+                score: "0".into(),
+                line: String::new(),
+                nodes: 1,
+                eval: None,
+            },
+        });
+        assert_eq!(app.play().unwrap().game.history().len(), 2);
+        assert_eq!(app.bell, expected, "{bell:?}");
+    }
+}

@@ -42,6 +42,10 @@ pub struct Options {
     pub bell: Option<bool>,
 }
 
+/// How long the opponent must have thought for the bell to ring when it is the player's
+/// move again.
+pub const BELL_AFTER: Duration = Duration::from_secs(5);
+
 /// What the app says when there is nowhere to keep games.
 const NO_DATA: &str = "no data directory: games are not saved (set RANKUP_DATA_DIR)";
 
@@ -226,6 +230,10 @@ pub struct App {
     pub lobby_view: Option<LobbyView>,
     /// Requests for the hub waiting for the event loop ([`App::take_net`]).
     pub net: Vec<NetRequest>,
+    /// Ring the bell with the next frame: it became the player's move after a long wait.
+    pub bell: bool,
+    /// Since when the opponent (the AI, or a person on the server) has been to move.
+    waiting_since: Option<Instant>,
     /// File operations waiting for the event loop ([`App::take_io`]).
     pub io: Vec<IoRequest>,
     /// The id the next game gets.
@@ -249,6 +257,8 @@ impl App {
             online: false,
             lobby_view: None,
             net: Vec::new(),
+            bell: false,
+            waiting_since: None,
             io: Vec::new(),
             next_game_id: 1,
         }
@@ -565,6 +575,39 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.watch_turn();
+    }
+
+    /// Notices the turn coming back to the player after the opponent (the AI, or a person
+    /// on the server) thought for at least [`BELL_AFTER`], and asks for the bell where the
+    /// options want it (by default only in games against a person on the server).
+    fn watch_turn(&mut self) {
+        let now = self.now;
+        let Screen::Play(p) = &self.screen else {
+            self.waiting_since = None;
+            return;
+        };
+        if p.game.outcome().is_some() {
+            self.waiting_since = None;
+            return;
+        }
+        let opponent_thinks = !p.human_to_move()
+            && (p.players.white == Player::Human || p.players.black == Player::Human);
+        if opponent_thinks {
+            if self.waiting_since.is_none() {
+                self.waiting_since = now;
+            }
+        } else if let (Some(since), Some(now)) = (self.waiting_since.take(), now) {
+            let wanted = self.options.bell.unwrap_or(p.net.is_some());
+            if wanted && now.saturating_duration_since(since) >= BELL_AFTER {
+                self.bell = true;
+            }
+        }
+    }
+
+    /// Applies one action (without watching the turn).
+    fn apply(&mut self, action: Action) {
         if let Action::Tick(now) = action {
             self.now = Some(now);
             if let Screen::Play(p) = &mut self.screen {

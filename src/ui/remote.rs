@@ -16,7 +16,7 @@ use ratatui::Terminal;
 
 use super::app::{App, Options};
 use super::theme::{ColorMode, Palette, Theme};
-use super::{drive, Host, Incoming, LoopStats};
+use super::{drive, Control, Host, Incoming, LoopStats};
 
 /// Where a remote terminal's bytes go: a function taking each flushed frame (it fails once
 /// the connection is gone).
@@ -205,7 +205,13 @@ pub fn run_remote(
 ) -> io::Result<LoopStats> {
     execute!(writer, terminal::EnterAlternateScreen, cursor::Hide)?;
     let mut terminal = Terminal::new(SshBackend::new(writer, size))?;
-    let stats = drive(&mut terminal, app, host, channel, |_| Ok(()));
+    let stats = drive(&mut terminal, app, host, channel, |backend, c| match c {
+        Control::Bell => {
+            backend.inner.write_all(b"\x07")?;
+            Backend::flush(&mut backend.inner)
+        }
+        Control::Mouse(_) => Ok(()),
+    });
     let w = terminal.backend_mut();
     let _ = execute!(w.inner, terminal::LeaveAlternateScreen, cursor::Show);
     let _ = Backend::flush(w);
