@@ -46,11 +46,7 @@ impl std::error::Error for MoveInputError {}
 /// The error of whichever reading applied, quoting the input.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     let text = text.trim();
-    let piece_letter = text
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
-    if coord::looks_like_token(text) && !piece_letter {
+    if reads_as_token(pos, text) {
         return coord::parse(pos, text).map_err(MoveInputError::Coord);
     }
     match san::parse(pos, text) {
@@ -66,11 +62,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
 /// the words of the game. `None` when the text is legal or means nothing to explain.
 pub fn explain(pos: &Position, text: &str) -> Option<String> {
     let text = text.trim();
-    let piece_letter = text
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
-    if coord::looks_like_token(text) && !piece_letter {
+    if reads_as_token(pos, text) {
         return coord::explain(pos, text);
     }
     san::explain(pos, text).or_else(|| {
@@ -78,4 +70,14 @@ pub fn explain(pos: &Position, text: &str) -> Option<String> {
             .then(|| coord::explain(pos, text))
             .flatten()
     })
+}
+
+/// Whether typed text is read as a coordinate token first: it starts with two squares and
+/// not with an upper-case letter naming a piece of the game (`H5f4` is SAN).
+fn reads_as_token(pos: &Position, text: &str) -> bool {
+    let piece_letter = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
+    coord::looks_like_token(text) && !piece_letter
 }

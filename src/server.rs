@@ -657,9 +657,7 @@ impl Handler for Client {
         *bytes += data.len();
         if *strikes >= INPUT_STRIKES {
             self.log("closed: input flood");
-            if let Some(tx) = &self.tx {
-                let _ = tx.send(Incoming::Closed);
-            }
+            self.end_app();
             session.disconnect(russh::Disconnect::ByApplication, "input flood", "")?;
             return Ok(());
         }
@@ -680,9 +678,7 @@ impl Handler for Client {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(tx) = &self.tx {
-            let _ = tx.send(Incoming::Closed);
-        }
+        self.end_app();
         Ok(())
     }
 
@@ -691,19 +687,24 @@ impl Handler for Client {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.end_app();
+        Ok(())
+    }
+}
+
+impl Client {
+    /// Ends the connection's app (which then tells the hub the player left).
+    fn end_app(&self) {
         if let Some(tx) = &self.tx {
             let _ = tx.send(Incoming::Closed);
         }
-        Ok(())
     }
 }
 
 impl Drop for Client {
     fn drop(&mut self) {
-        // However the connection ended, its app ends too (and then tells the hub).
-        if let Some(tx) = &self.tx {
-            let _ = tx.send(Incoming::Closed);
-        }
+        // However the connection ended, its app ends too.
+        self.end_app();
     }
 }
 
