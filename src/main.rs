@@ -99,7 +99,8 @@ enum Command {
         #[arg(long, value_name = "MOVE")]
         why: Option<String>,
     },
-    /// Measure move-generation speed: perft of chess, PromoChess and Tamerspiel, in nodes per second.
+    /// Measure move-generation speed: perft of chess, PromoChess and Tamerspiel, in nodes per
+    /// second.
     Bench {
         /// Perft depth.
         #[arg(long, default_value_t = 5)]

@@ -430,6 +430,14 @@ fn export_never_replaces_a_game_and_writes_special_files_in_place() {
     assert_eq!(code, 2);
     assert!(err.contains("/dev/full") && err.contains("space"), "{err}");
     assert!(!Path::new("/dev/full").is_file());
+    // `/dev/stdout` when standard output is a pipe (a link to no file): written into it.
+    let out = Command::new(bin())
+        .args(["export", g, "-o", "/dev/stdout"])
+        .env("RANKUP_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Result"));
     // Through a link: the link stays.
     let target = dir.join("target.pgn");
     let link = dir.join("link.pgn");

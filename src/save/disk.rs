@@ -258,6 +258,11 @@ pub fn write_output(
 ) -> Result<Written, String> {
     let shown = path.display();
     let fail = |e: io::Error| format!("cannot write {shown}: {e}");
+    // A device, FIFO or socket, also behind a link: `/dev/stdout` is a link to whatever
+    // standard output is, a pipe or socket with no path to resolve, yet it opens.
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return write_stream(path, contents).map_err(fail);
+    }
     let link_target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => Some(fs::canonicalize(path).map_err(|e| {
             format!("cannot write {shown}: it is a symbolic link to a missing file ({e})")
@@ -267,13 +272,7 @@ pub fn write_output(
     let real = link_target.as_deref().unwrap_or(path);
     match fs::metadata(real) {
         Ok(m) if m.is_dir() => Err(format!("cannot write {shown}: it is a folder")),
-        Ok(m) if !m.is_file() => {
-            let mut f = OpenOptions::new().write(true).open(real).map_err(fail)?;
-            f.write_all(contents)
-                .and_then(|()| f.flush())
-                .map_err(fail)?;
-            Ok(Written::Stream)
-        }
+        Ok(m) if !m.is_file() => write_stream(real, contents).map_err(fail),
         existing => {
             if existing.is_ok() {
                 let same = |a: &Path| matches!((fs::canonicalize(a), fs::canonicalize(real)), (Ok(x), Ok(y)) if x == y);
@@ -298,4 +297,12 @@ pub fn write_output(
             })
         }
     }
+}
+
+/// Writes straight into a device, FIFO or socket (never renamed over).
+fn write_stream(path: &Path, contents: &[u8]) -> io::Result<Written> {
+    let mut f = OpenOptions::new().write(true).open(path)?;
+    f.write_all(contents)?;
+    f.flush()?;
+    Ok(Written::Stream)
 }
