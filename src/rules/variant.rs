@@ -236,11 +236,15 @@ impl Variant {
             let base = profile_movement.len() as u8;
             let cap = match &p.levels {
                 Some(levels) => {
-                    for level in 1..=levels.cap {
-                        profile_movement.push((levels.movement)(level));
+                    // Checked before building anything: a file may ask for a huge cap.
+                    if usize::from(levels.cap()) > MAX_PROFILES {
+                        return Err(SpecError::TooLarge);
+                    }
+                    for level in 1..=levels.cap() {
+                        profile_movement.push(levels.movement(level));
                         profile_kind.push(PieceKind(i as u8));
                     }
-                    levels.cap
+                    levels.cap()
                 }
                 None => {
                     profile_movement.push(p.movement.clone());
@@ -629,13 +633,13 @@ impl Variant {
     }
 
     /// The stable identifier (`promochess`).
-    pub fn id(&self) -> &'static str {
-        self.spec.id
+    pub fn id(&self) -> &str {
+        &self.spec.id
     }
 
     /// The display name.
-    pub fn name(&self) -> &'static str {
-        self.spec.name
+    pub fn name(&self) -> &str {
+        &self.spec.name
     }
 
     /// The spec this game was compiled from.

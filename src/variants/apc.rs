@@ -153,15 +153,15 @@ fn subvariant(
             .royal(),
     );
     VariantSpec {
-        id,
-        name,
-        summary,
+        id: id.into(),
+        name: name.into(),
+        summary: summary.into(),
         files: 8,
         ranks: 8,
         holes: Vec::new(),
         citadels: Vec::new(),
         pieces,
-        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 kings:Kk",
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 kings:Kk".into(),
         castling: orthodox_castling(),
         en_passant: true,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
@@ -171,7 +171,7 @@ fn subvariant(
             king_swap: false,
         },
         // The rules card draws the chosen piece's chain itself (marked, coloured by stage).
-        rules: &COMMON,
+        rules: COMMON.map(String::from).to_vec(),
     }
 }
 

@@ -40,9 +40,9 @@ pub(crate) fn orthodox_castling() -> Vec<CastlingSpec> {
 /// The rules of orthodox chess.
 pub fn spec() -> VariantSpec {
     VariantSpec {
-        id: "chess",
-        name: "Chess",
-        summary: "Orthodox chess, the reference game",
+        id: "chess".into(),
+        name: "Chess".into(),
+        summary: "Orthodox chess, the reference game".into(),
         files: 8,
         ranks: 8,
         holes: Vec::new(),
@@ -77,7 +77,7 @@ pub fn spec() -> VariantSpec {
                 .describe("one step in any direction; castles")
                 .royal(),
         ],
-        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         castling: orthodox_castling(),
         en_passant: true,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
@@ -86,11 +86,13 @@ pub fn spec() -> VariantSpec {
             bishop: 'B',
         },
         extras: Extras::default(),
-        rules: &[
+        rules: [
             "Orthodox FIDE chess.",
             "A Pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight.",
             "Castling both ways; e.p. captures.",
             "Draws: stalemate, threefold repetition, 50 moves, insufficient material.",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }

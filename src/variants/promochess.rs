@@ -27,9 +27,9 @@ fn zone(to: char) -> PromotionSpec {
 /// The rules of PromoChess.
 pub fn spec() -> VariantSpec {
     VariantSpec {
-        id: "promochess",
-        name: "PromoChess",
-        summary: "9x9: most pieces may promote in the far three ranks",
+        id: "promochess".into(),
+        name: "PromoChess".into(),
+        summary: "9x9: most pieces may promote in the far three ranks".into(),
         files: 9,
         ranks: 9,
         holes: Vec::new(),
@@ -81,18 +81,20 @@ pub fn spec() -> VariantSpec {
             PieceSpec::new("Wildebeest", 'W', betza("NC"))
                 .describe("leaps like a Knight or a Camel"),
         ],
-        start: "rhcbkcbhr/2s3s2/sppppppps/9/9/9/SPPPPPPPS/2S3S2/RHBCKBCHR w - - 0 1",
+        start: "rhcbkcbhr/2s3s2/sppppppps/9/9/9/SPPPPPPPS/2S3S2/RHBCKBCHR w - - 0 1".into(),
         castling: Vec::new(),
         en_passant: false,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
         material_draw: MaterialDraw::BareKings,
         extras: Extras::default(),
-        rules: &[
+        rules: [
             "Zone: the far three ranks (White 7-9, Black 1-3).",
             "A move ending in the zone may promote (+); leaving it never does.",
             "P>Gold  S>Dragon  R>Queen  H>Marshal  B>Janus  C>Wildebeest.",
             "A Pawn reaching the last rank must promote.",
             "Pawns may double-step from any rank; no e.p., no castling.",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }

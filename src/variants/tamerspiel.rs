@@ -137,9 +137,9 @@ pub fn spec() -> VariantSpec {
         PieceSpec::new(name, letter, movement).describe(text)
     };
     VariantSpec {
-        id: "tamerspiel",
-        name: "Tamerspiel",
-        summary: "12x8 with corner citadels; a King swap in check",
+        id: "tamerspiel".into(),
+        name: "Tamerspiel".into(),
+        summary: "12x8 with corner citadels; a King swap in check".into(),
         files: 12,
         ranks: 8,
         holes: ["a2", "a3", "a4", "a5", "a6", "a7"]
@@ -241,7 +241,7 @@ pub fn spec() -> VariantSpec {
             )
             .royal(),
         ],
-        start: "rghblkcebhgr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGHBECKLBHGR w KQkq - 0 1 swap:Kk",
+        start: "rghblkcebhgr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGHBECKLBHGR w KQkq - 0 1 swap:Kk".into(),
         castling: castling(),
         en_passant: false,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
@@ -250,13 +250,15 @@ pub fn spec() -> VariantSpec {
             unmoved_kings: false,
             king_swap: true,
         },
-        rules: &[
+        rules: [
             "Files a and l hold only the corner citadels (a1 l1 White's, a8 l8 Black's).",
             "A piece ending a move on an enemy citadel promotes one step (forced);",
             "Bishops also on b8/k8. Pawns become Dababbahs on the last rank, or",
             "optionally on the 7th rank of the b/k files. No double step, no e.p.",
             "Castling: King to the Horse's square, Rook to the Bishop's square.",
             "Once per game, in check, the King may swap with an unattacked friendly piece.",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }

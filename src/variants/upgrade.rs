@@ -73,9 +73,9 @@ fn pawn(_: u16) -> Movement {
 /// The rules of Upgrade Chess.
 pub fn spec() -> VariantSpec {
     VariantSpec {
-        id: "upgrade",
-        name: "Upgrade Chess",
-        summary: "captures add levels; higher levels move further",
+        id: "upgrade".into(),
+        name: "Upgrade Chess".into(),
+        summary: "captures add levels; higher levels move further".into(),
         files: 8,
         ranks: 8,
         holes: Vec::new(),
@@ -113,19 +113,21 @@ pub fn spec() -> VariantSpec {
                 .describe("orthodox King, no level; its captures feed another piece")
                 .royal(),
         ],
-        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         castling: orthodox_castling(),
         en_passant: true,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
         material_draw: MaterialDraw::BareKings,
         extras: Extras::default(),
-        rules: &[
+        rules: [
             "Every piece but the King starts at level 1 (the digit on the piece).",
             "A capture adds the victim's level to the capturer's (e.p. too).",
             "A King's capture gives the level to another piece you choose (Kxd2^b1).",
             "R, B: range L. Q: diagonal ceil(L/2), orthogonal floor(L/2).",
             "N: L1 Crab, L2 Knight, more steps per level: Nightrider at L6.",
             "Pawns promote to Q R B N keeping their level.",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }

@@ -28,9 +28,9 @@ use crate::rules::{Extras, FiftyMoveRule, Figure, MaterialDraw, PieceSpec, Varia
 /// The rules of Veteran Chess.
 pub fn spec() -> VariantSpec {
     VariantSpec {
-        id: "veteran",
-        name: "Veteran Chess",
-        summary: "captures promote the capturer to Veteran ranks",
+        id: "veteran".into(),
+        name: "Veteran Chess".into(),
+        summary: "captures promote the capturer to Veteran ranks".into(),
         files: 8,
         ranks: 8,
         holes: Vec::new(),
@@ -78,13 +78,13 @@ pub fn spec() -> VariantSpec {
                 .figure(Figure::Queen)
                 .describe("slides in all eight directions; appears only by promotion"),
         ],
-        start: "rnblkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBLKBNR w KQkq - 0 1",
+        start: "rnblkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBLKBNR w KQkq - 0 1".into(),
         castling: orthodox_castling(),
         en_passant: true,
         fifty_move: FiftyMoveRule::CaptureOnly,
         material_draw: MaterialDraw::BareKings,
         extras: Extras::default(),
-        rules: &[
+        rules: [
             "Promotion only by capturing, where the capturer lands:",
             "P: takes N B R -> V (may decline); V M -> V; L Q -> Q. P x P never.",
             "N: takes P N B R -> M (may decline); V M -> M; L Q -> Q.",
@@ -93,6 +93,8 @@ pub fn spec() -> VariantSpec {
             "B V M: only taking a Lady or Queen -> Q. Q and K never change.",
             "No last-rank promotion: a Pawn walking there is stuck.",
             "50-move rule counts captures only.",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }
