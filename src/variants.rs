@@ -11,7 +11,9 @@ use crate::rules::{Movement, Variant};
 
 mod apc;
 mod chess;
+pub mod file;
 mod promochess;
+pub mod ron_path;
 mod tamerspiel;
 mod upgrade;
 mod veteran;
@@ -88,6 +90,34 @@ impl VariantId {
             VariantId::ApcLonghaulEurasian => "apc-longhaul-eurasian",
             VariantId::Promochess => "promochess",
             VariantId::Tamerspiel => "tamerspiel",
+        }
+    }
+
+    /// The game's variant file, compiled into the program: the name errors show
+    /// (`variants/chess.ron`) and its text.
+    pub fn source(self) -> (&'static str, &'static str) {
+        macro_rules! file {
+            ($name:literal) => {
+                (
+                    concat!("variants/", $name),
+                    include_str!(concat!("../variants/", $name)),
+                )
+            };
+        }
+        match self {
+            VariantId::Chess => file!("chess.ron"),
+            VariantId::Veteran => file!("veteran.ron"),
+            VariantId::Upgrade => file!("upgrade.ron"),
+            VariantId::ApcCrowned => file!("apc-crowned.ron"),
+            VariantId::ApcLonghaulCrowned => file!("apc-longhaul-crowned.ron"),
+            VariantId::ApcTimur => file!("apc-timur.ron"),
+            VariantId::ApcMixedTimur => file!("apc-mixed-timur.ron"),
+            VariantId::ApcLonghaulTimur => file!("apc-longhaul-timur.ron"),
+            VariantId::ApcEurasian => file!("apc-eurasian.ron"),
+            VariantId::ApcMixedEurasian => file!("apc-mixed-eurasian.ron"),
+            VariantId::ApcLonghaulEurasian => file!("apc-longhaul-eurasian.ron"),
+            VariantId::Promochess => file!("promochess.ron"),
+            VariantId::Tamerspiel => file!("tamerspiel.ron"),
         }
     }
 
@@ -171,5 +201,20 @@ mod tests {
             assert_eq!(id.as_str().parse::<VariantId>(), Ok(id));
         }
         assert!("xiangqi".parse::<VariantId>().is_err());
+    }
+
+    /// The safety net for turning the games into files: each file, read by the loader, says
+    /// exactly what the Rust spec said.
+    #[test]
+    fn files_match_the_rust_specs() {
+        for id in VariantId::ALL {
+            let (name, text) = id.source();
+            let loaded = file::load(text, name).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                format!("{:#?}", loaded.spec()),
+                format!("{:#?}", id.spec()),
+                "{id}"
+            );
+        }
     }
 }

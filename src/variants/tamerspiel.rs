@@ -72,7 +72,7 @@ fn symmetric(dx: i8, dy: i8, paths: &[&[(i8, i8)]]) -> Vec<Atom> {
 
 /// Nobleman: any square of the 5x5 box, never jumping. A square two King steps away needs
 /// an existing, empty middle square on at least one two-step path.
-fn nobleman() -> Movement {
+pub(crate) fn nobleman() -> Movement {
     let mut atoms = betza("K").atoms;
     atoms.extend(symmetric(2, 0, &[&[(1, 0)], &[(1, 1)], &[(1, -1)]]));
     atoms.extend(symmetric(2, 1, &[&[(1, 0)], &[(1, 1)]]));
@@ -83,7 +83,7 @@ fn nobleman() -> Movement {
 /// Supercav: King plus the Cavalier. A destination (1, n), n >= 2, is reached by one
 /// diagonal step and an outward orthogonal slide (path A: (1,1) .. (1,n-1) empty) or by an
 /// orthogonal slide and one outward diagonal step (path B: (0,1) .. (0,n-1) empty).
-fn supercav() -> Movement {
+pub(crate) fn supercav() -> Movement {
     let mut atoms = betza("K").atoms;
     // The longest line on the board is the 12-square first rank.
     for n in 2..12i8 {

@@ -66,6 +66,18 @@ fn knight(level: u16) -> Movement {
     riders(&CRAB, half_up(level)).with(riders(&BARC, half_down(level)))
 }
 
+/// The level growth a variant file names as `Upgrade(cap: N, kind: "Queen")`: movement at a
+/// level for one of Upgrade Chess's piece kinds.
+pub(crate) fn level_movement(kind: &str) -> Option<fn(u16) -> Movement> {
+    match kind {
+        "Rook" => Some(rook),
+        "Bishop" => Some(bishop),
+        "Queen" => Some(queen),
+        "Knight" => Some(knight),
+        _ => None,
+    }
+}
+
 fn pawn(_: u16) -> Movement {
     betza("fmW fcF ifmnD")
 }
