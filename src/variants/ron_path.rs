@@ -68,6 +68,8 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     let at = |i: usize| bytes.get(i).map(|&(_, c)| c);
+    // Tokens end at byte offsets; `i` counts characters.
+    let end = |i: usize| bytes.get(i).map_or(text.len(), |&(o, _)| o);
     while let Some(&(offset, c)) = bytes.get(i) {
         match c {
             c if c.is_whitespace() => i += 1,
@@ -104,7 +106,7 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
                         break;
                     }
                 }
-                out.push((Token::Literal, offset, i));
+                out.push((Token::Literal, offset, end(i)));
             }
             'r' if matches!(at(i + 1), Some('"' | '#')) => {
                 // Raw string r#"..."#: ends at a quote followed by as many hashes.
@@ -124,30 +126,30 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
                         }
                     }
                 }
-                out.push((Token::Literal, offset, j));
+                out.push((Token::Literal, offset, end(j)));
                 i = j;
             }
             '(' | '[' | '{' => {
-                out.push((Token::Open(c), offset, i + 1));
+                out.push((Token::Open(c), offset, end(i + 1)));
                 i += 1;
             }
             ')' | ']' | '}' => {
-                out.push((Token::Close, offset, i + 1));
+                out.push((Token::Close, offset, end(i + 1)));
                 i += 1;
             }
             ',' => {
-                out.push((Token::Comma, offset, i + 1));
+                out.push((Token::Comma, offset, end(i + 1)));
                 i += 1;
             }
             ':' => {
-                out.push((Token::Colon, offset, i + 1));
+                out.push((Token::Colon, offset, end(i + 1)));
                 i += 1;
             }
             c if c.is_alphabetic() || c == '_' => {
                 while at(i).is_some_and(|c| c.is_alphanumeric() || c == '_') {
                     i += 1;
                 }
-                out.push((Token::Ident, offset, i));
+                out.push((Token::Ident, offset, end(i)));
             }
             _ => {
                 // Numbers, signs and anything else: one literal.
@@ -155,7 +157,7 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
                 while at(i).is_some_and(|c| c.is_alphanumeric() || "._+-".contains(c)) {
                     i += 1;
                 }
-                out.push((Token::Literal, offset, i));
+                out.push((Token::Literal, offset, end(i)));
             }
         }
     }
@@ -342,6 +344,14 @@ mod tests {
         assert_eq!(path_at(TEXT, 1, 1).to_string(), "");
         // Past the end is after the last bracket: the whole document.
         assert_eq!(path_at(TEXT, 99, 1).to_string(), "");
+    }
+
+    #[test]
+    fn counts_characters_not_bytes() {
+        let text = "(\n    naïve: \"é\", ŝ: [1, 2],\n)";
+        assert_eq!(path_at(text, 2, 20).to_string(), "ŝ");
+        let f = |s: &str| Step::Field(s.to_string());
+        assert_eq!(locate(text, &path(&[f("ŝ"), Step::Index(1)])), (2, 24));
     }
 
     #[test]
