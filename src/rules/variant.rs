@@ -540,7 +540,7 @@ impl Variant {
                     targets,
                     mandatory: rule.mandatory,
                 });
-                let id = v.promo_rules.len() as u8;
+                let id = promo_rule_id(&v.promo_rules)?;
                 for color in Color::ALL {
                     for sq in Squares(shape.squares()) {
                         let slot = (color.index() * spec.pieces.len() + k) * GRID_CELLS;
@@ -564,7 +564,7 @@ impl Variant {
                     targets: vec![to],
                     mandatory: rule.mandatory,
                 });
-                let id = v.promo_rules.len() as u8;
+                let id = promo_rule_id(&v.promo_rules)?;
                 for c in rule.victims.chars() {
                     let victim = lookup(c).ok_or(SpecError::UnknownTarget(c))?;
                     v.capture_promo[k * n + victim.index()] = id;
@@ -900,6 +900,12 @@ impl Variant {
     pub(crate) fn moves_from(&self, color: Color, profile: usize, sq: Square) -> &SquareMoves {
         &self.sq_moves[(color.index() * self.nprof + profile) * GRID_CELLS + sq.index()]
     }
+}
+
+/// The table id of the rule just added (its index + 1; 0 means none): the tables hold a
+/// byte, so a spec read from a file with more rules than that is too large.
+fn promo_rule_id(rules: &[PromotionRule]) -> Result<u8, SpecError> {
+    u8::try_from(rules.len()).map_err(|_| SpecError::TooLarge)
 }
 
 fn zone_contains(shape: &Shape, zone: &Zone, color: Color, sq: Square) -> bool {

@@ -745,12 +745,13 @@ fn to_spec(f: &VariantFile) -> Result<VariantSpec, Found> {
         .iter()
         .map(|p| p.promotions.len() + p.capture_promotions.len())
         .sum();
-    if promotion_rules > usize::from(u8::MAX) - 1 {
+    // The engine's tables number the rules in a byte.
+    if promotion_rules > usize::from(u8::MAX) {
         return invalid(
             pieces_path,
             format!(
                 "{promotion_rules} promotion rules: at most {} in all",
-                u8::MAX - 1
+                u8::MAX
             ),
         );
     }
