@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use crate::rules::{Movement, Variant};
 
 pub mod file;
-pub mod ron_path;
+mod ron_path;
 mod tamerspiel;
 mod upgrade;
 

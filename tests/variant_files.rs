@@ -16,6 +16,25 @@ fn the_fixture_is_valid() {
     assert_eq!(Position::start(v).perft(1), 8);
 }
 
+/// The README's example game, a new 5x5 game (tests/data/variants/duchy.ron).
+///
+/// Depth 1 by hand (8): five Pawn steps; Knight b1-a3, b1-c3; Duchess e1-e3 (jumping e2).
+/// Rook, Bishop and King are boxed in. Depth 2 by hand (56): Black alone also has 8 moves
+/// (five Pawn steps, Knight d5-c3/e3, Duchess a5-a3); after a2a3 a4 is blocked but b4xa3
+/// appears (8); after b2b3, c2c3, d2d3 one step is blocked and two captures appear (9 each);
+/// after e2e3 one blocked, d4xe3 (8); after e1e3 one blocked, d4xe3 (8); Nb1-a3 checks the
+/// boxed King on b5 and only b4xa3 and Da5xa3 answer (2); Nb1-c3 checks it and b4xc3,
+/// d4xc3, Nd5xc3 answer (3). Depth 3 is the engine's count.
+#[test]
+fn the_example_game_has_hand_checked_perft() {
+    let text = include_str!("data/variants/duchy.ron");
+    let v = file::load(text, "duchy.ron").unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = Position::start(v);
+    assert_eq!(pos.perft(1), 8);
+    assert_eq!(pos.perft(2), 56);
+    assert_eq!(pos.perft(3), 463);
+}
+
 /// PromoChess saved under another id is the same game: the same perft, depth 1 to 4, as the
 /// built-in and as tests/data/perft/promochess.perft.
 #[test]
