@@ -91,6 +91,11 @@ impl VariantId {
         }
     }
 
+    /// The game's rules, as loaded from its variant file.
+    pub fn spec(self) -> &'static crate::rules::VariantSpec {
+        variant(self).spec()
+    }
+
     /// The game's variant file, compiled into the program: the name errors show
     /// (`variants/chess.ron`) and its text.
     pub fn source(self) -> (&'static str, &'static str) {

@@ -230,6 +230,14 @@ const BROKEN: &[Broken] = &[
         says: "known: Rook, Bishop, Queen, Knight",
     },
     Broken {
+        from: "movement: Betza(\"K\"),\n            capture",
+        to: "levels: Upgrade(cap: 3, kind: \"Rook\", range: 2),\n            capture",
+        field: "pieces[1].levels.range",
+        points_at: "range",
+        kind: |k| matches!(k, Kind::Syntax(m) if m.contains("unknown field 'range'")),
+        says: "expected one of: cap, kind",
+    },
+    Broken {
         from: "letter: 'G'",
         to: "letter: 'P'",
         field: "pieces[1].letter",

@@ -129,6 +129,7 @@ struct CapturePromotionFile {
 
 /// Level-dependent movement: a named built-in behaviour with its parameters.
 #[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
 enum LevelsFile {
     /// Upgrade Chess's growth for one piece kind, up to `cap`.
     Upgrade { cap: u16, kind: String },
@@ -161,6 +162,7 @@ enum FiftyMoveFile {
 }
 
 #[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
 enum MaterialDrawFile {
     #[default]
     BareKings,
