@@ -9,6 +9,7 @@ mod cli_ai;
 mod cli_match;
 mod cli_save;
 mod cli_tune;
+mod cli_variant;
 
 /// Chess variants in which pieces promote, demote and level up.
 #[derive(Parser, Debug)]
@@ -265,6 +266,12 @@ enum Command {
         /// The game (default: the last played of the games in play).
         file: Option<std::path::PathBuf>,
     },
+    /// Variant files: games written as RON data.
+    Variant {
+        /// What to do with a variant file.
+        #[command(subcommand)]
+        action: VariantAction,
+    },
     /// Write a saved game (.ron) as PGN, to stdout or a file.
     Export {
         /// The saved game.
@@ -274,6 +281,17 @@ enum Command {
         /// written to directly.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum VariantAction {
+    /// Validate a variant file: print its board, each piece's moves from a central square,
+    /// the promotion chains and perft 1-3 (`total: N` last); a broken file is one error line
+    /// naming file, line, column and field.
+    Check {
+        /// The variant file (.ron).
+        file: std::path::PathBuf,
     },
 }
 
@@ -308,6 +326,9 @@ fn main() -> ExitCode {
             clock.as_deref(),
             &cli::Opponent { ai, color, watch },
         ),
+        Command::Variant {
+            action: VariantAction::Check { file },
+        } => cli_variant::check(&file),
         Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
         Command::Review { file } => cli::review(&ui, &file),
         Command::Resume { file } => cli::resume(&ui, file.as_deref()),

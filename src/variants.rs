@@ -1,7 +1,9 @@
-//! The games rankup plays, one file per game, each reading like its rules sheet.
+//! The games rankup plays. Each is a variant file (`variants/<game>.ron` at the top of the
+//! repository, read by [`file::load`]'s loader and compiled into the program); the modules
+//! here keep only what a file cannot say: the built-in behaviours files name.
 //!
-//! Adding a game: write `variants/<game>.rs` with a `spec()` function, add one arm to
-//! [`VariantId`], and add its perft file under `tests/data/perft/`.
+//! Adding a built-in game: write `variants/<game>.ron`, add one arm to [`VariantId`] (and
+//! to [`VariantId::source`]), and add its perft file under `tests/data/perft/`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,12 +11,10 @@ use std::sync::OnceLock;
 
 use crate::rules::{Movement, Variant};
 
-mod apc;
-mod chess;
-mod promochess;
+pub mod file;
+mod ron_path;
 mod tamerspiel;
 mod upgrade;
-mod veteran;
 
 /// Parses a Betza string written in a variant file, where a typo is a programming error
 /// (every variant is compiled by the tests).
@@ -91,21 +91,36 @@ impl VariantId {
         }
     }
 
-    fn spec(self) -> crate::rules::VariantSpec {
+    /// The game's rules, as loaded from its variant file.
+    pub fn spec(self) -> &'static crate::rules::VariantSpec {
+        variant(self).spec()
+    }
+
+    /// The game's variant file, compiled into the program: the name errors show
+    /// (`variants/chess.ron`) and its text.
+    pub fn source(self) -> (&'static str, &'static str) {
+        macro_rules! file {
+            ($name:literal) => {
+                (
+                    concat!("variants/", $name),
+                    include_str!(concat!("../variants/", $name)),
+                )
+            };
+        }
         match self {
-            VariantId::Chess => chess::spec(),
-            VariantId::Veteran => veteran::spec(),
-            VariantId::Upgrade => upgrade::spec(),
-            VariantId::ApcCrowned => apc::crowned(),
-            VariantId::ApcLonghaulCrowned => apc::longhaul_crowned(),
-            VariantId::ApcTimur => apc::timur(),
-            VariantId::ApcMixedTimur => apc::mixed_timur(),
-            VariantId::ApcLonghaulTimur => apc::longhaul_timur(),
-            VariantId::ApcEurasian => apc::eurasian(),
-            VariantId::ApcMixedEurasian => apc::mixed_eurasian(),
-            VariantId::ApcLonghaulEurasian => apc::longhaul_eurasian(),
-            VariantId::Promochess => promochess::spec(),
-            VariantId::Tamerspiel => tamerspiel::spec(),
+            VariantId::Chess => file!("chess.ron"),
+            VariantId::Veteran => file!("veteran.ron"),
+            VariantId::Upgrade => file!("upgrade.ron"),
+            VariantId::ApcCrowned => file!("apc-crowned.ron"),
+            VariantId::ApcLonghaulCrowned => file!("apc-longhaul-crowned.ron"),
+            VariantId::ApcTimur => file!("apc-timur.ron"),
+            VariantId::ApcMixedTimur => file!("apc-mixed-timur.ron"),
+            VariantId::ApcLonghaulTimur => file!("apc-longhaul-timur.ron"),
+            VariantId::ApcEurasian => file!("apc-eurasian.ron"),
+            VariantId::ApcMixedEurasian => file!("apc-mixed-eurasian.ron"),
+            VariantId::ApcLonghaulEurasian => file!("apc-longhaul-eurasian.ron"),
+            VariantId::Promochess => file!("promochess.ron"),
+            VariantId::Tamerspiel => file!("tamerspiel.ron"),
         }
     }
 }
@@ -148,11 +163,13 @@ impl FromStr for VariantId {
 static COMPILED: [OnceLock<Variant>; VariantId::ALL.len()] =
     [const { OnceLock::new() }; VariantId::ALL.len()];
 
-/// The compiled game, built on first use and shared for the life of the program.
+/// The compiled game, read from its variant file on first use (by the loader a player's own
+/// file goes through) and shared for the life of the program.
 pub fn variant(id: VariantId) -> &'static Variant {
     COMPILED[id as usize].get_or_init(|| {
-        Variant::compile(id.spec())
-            .unwrap_or_else(|e| panic!("BUG: variant {id} does not compile: {e}"))
+        let (name, text) = id.source();
+        // The built-in files are checked by the tests (each loads and starts).
+        file::compile(text, name).unwrap_or_else(|e| panic!("BUG: built-in variant: {e}"))
     })
 }
 
@@ -166,6 +183,9 @@ mod tests {
         for id in VariantId::ALL {
             let v = variant(id);
             assert_eq!(v.id(), id.as_str());
+            let (name, text) = id.source();
+            let loaded = file::load(text, name).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(format!("{:?}", loaded.spec()), format!("{:?}", v.spec()));
             let pos = Position::start(v);
             assert_eq!(pos.fen(), v.spec().start, "{id} start round-trips");
             assert_eq!(id.as_str().parse::<VariantId>(), Ok(id));

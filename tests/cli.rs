@@ -319,3 +319,130 @@ fn a_recipient_on_a_chess_move() {
     let out = rankup(&["moves", "chess", "--moves", "e2e4^b1"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("^b1^b1"));
 }
+
+/// `rankup variant check` on a built-in's file: summary, board, moves from the centre,
+/// promotions and chains, perft 1-3 with `total` last.
+#[test]
+fn variant_check_shows_the_game() {
+    let lines = ok_lines(&["variant", "check", "variants/promochess.ron"]);
+    assert_eq!(lines[0], "ok: PromoChess (promochess), 9x9, 13 piece types");
+    assert_eq!(lines[1], "   a b c d e f g h i");
+    assert_eq!(lines[2], " 9 r h c b k c b h r");
+    assert_eq!(lines[10], " 1 R H B C K B C H R");
+    for expected in [
+        "moves from e5 on an empty board:",
+        "  P Pawn: e6 e7",
+        "  C Camel: d2 f2 b4 h4 b6 h6 d8 f8",
+        "  P Pawn: on rank 9 -> G (forced); on ranks 7-9 -> G (optional)",
+        "chain: S > D",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == expected),
+            "{expected:?} in {lines:#?}"
+        );
+    }
+    let n = lines.len();
+    assert_eq!(
+        lines[n - 4..],
+        [
+            "perft 1: 36",
+            "perft 2: 1289",
+            "perft 3: 47820",
+            "total: 47820"
+        ]
+    );
+}
+
+/// Tamerspiel's file: holes are blanks in the diagram; the built-in lame movements and the
+/// citadel promotions are listed.
+#[test]
+fn variant_check_tamerspiel() {
+    let lines = ok_lines(&["variant", "check", "variants/tamerspiel.ron"]);
+    assert_eq!(
+        lines[0],
+        "ok: Tamerspiel (tamerspiel), 12x8, 19 piece types"
+    );
+    assert_eq!(lines[3], " 7   p p p p v f p p p p");
+    assert!(lines
+        .iter()
+        .any(|l| l == "  F Firzan: on a8 l8 -> E (forced)"));
+    assert!(lines.iter().any(|l| l == "chain: F > E > Q"));
+    assert_eq!(lines.last().map(String::as_str), Some("total: 10773"));
+}
+
+/// The broken-file table on the command line: each kind of problem is one line naming the
+/// file, line, column and field, and exit code 2 (tests/variant_files.rs checks the
+/// positions in detail).
+#[test]
+fn variant_check_broken_files() {
+    const TINY: &str = include_str!("data/variants/tiny.ron");
+    let dir = std::env::temp_dir().join(format!("rankup-variant-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cases: &[(&str, &str, &str)] = &[
+        ("files: 6,", "files: 6", ":7:5: ranks: "),
+        (
+            "royal: true",
+            "royall: true",
+            "pieces[2].royall: unknown field 'royall'",
+        ),
+        (
+            "2kg2/",
+            "2kx2/",
+            ":29:12: start: start position uses letter 'x'",
+        ),
+        (
+            "Betza(\"fmW fcF\")",
+            "Betza(\"fmW fcX\")",
+            "pieces[0].movement[0]: invalid Betza 'fmW fcX' at 6: unknown atom letter",
+        ),
+        (
+            "to: \"G\"",
+            "to: \"Z\"",
+            "pieces[0].promotions[0].to: promotion target 'Z' is not the letter of a piece",
+        ),
+        (
+            "to: 'G'",
+            "to: 'Z'",
+            "pieces[1].capture_promotions[0].to: capture-promotion target 'Z'",
+        ),
+        (
+            "files: 6",
+            "files: 13",
+            ":6:12: files: board of 13 files x 6 ranks: the engine plays on 1 to 12 files",
+        ),
+        ("royal: true,", "", "pieces: no piece is royal"),
+        (
+            "2GK2 w",
+            "2KK2 w",
+            "start: start position: White has 2 royal pieces",
+        ),
+        ("to: \"G\"", "to: \"K\"", "must keep royalty"),
+        (
+            "movement: Betza(\"K\"),\n            royal",
+            "movement: Builtin(\"dragon\"),\n            royal",
+            "pieces[2].movement[0]: unknown built-in 'dragon' (known: nobleman, supercav)",
+        ),
+        (
+            "letter: 'G'",
+            "letter: 'P'",
+            "pieces[1].letter: letter 'P' is used by two pieces",
+        ),
+    ];
+    for (i, (from, to, needle)) in cases.iter().enumerate() {
+        assert!(TINY.contains(from), "{from:?}");
+        let path = dir.join(format!("tiny{i}.ron"));
+        std::fs::write(&path, TINY.replacen(from, to, 1)).expect("write the broken file");
+        let path = path.to_str().expect("UTF-8 temp path");
+        fails_naming(&["variant", "check", path], &format!("{path}:"));
+        fails_naming(&["variant", "check", path], needle);
+    }
+    fails_naming(
+        &[
+            "variant",
+            "check",
+            &dir.join("missing.ron").to_string_lossy(),
+        ],
+        "missing.ron",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1268,7 +1268,7 @@ fn fuzz(cases: u32, deterministic: bool) {
                 "[a-lA-L1-9=+^~x*]{0,8}|[a-l][1-9][a-l][1-9][=+^]?[a-z1-9]{0,3}",
             ),
             |(id, edits, token)| {
-                let start = variant(id).spec().start;
+                let start = &variant(id).spec().start;
                 let bytes = mutate(start, &edits);
                 if let Ok(text) = std::str::from_utf8(&bytes) {
                     if text.is_ascii() {
@@ -1291,7 +1291,7 @@ fn fuzz(cases: u32, deterministic: bool) {
     // Any text as a move, typed or saved, in every game's start position.
     runner
         .run(&(variant_strategy(), "\\PC{0,12}"), |(id, token)| {
-            position_never_panics(id, variant(id).spec().start, &token);
+            position_never_panics(id, &variant(id).spec().start, &token);
             let _ = notation::san::parse(&Position::start(variant(id)), &token);
             Ok(())
         })

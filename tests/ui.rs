@@ -311,9 +311,9 @@ fn boards_with_holes_leave_them_bare() {
         holes.push(sq(&format!("l{rank}")));
     }
     let spec = VariantSpec {
-        id: "holes",
-        name: "Holes",
-        summary: "test board",
+        id: "holes".into(),
+        name: "Holes".into(),
+        summary: "test board".into(),
         files: 12,
         ranks: 8,
         holes,
@@ -322,13 +322,13 @@ fn boards_with_holes_leave_them_bare() {
             PieceSpec::new("King", 'K', Movement::betza("K").unwrap()).royal(),
             PieceSpec::new("Rook", 'R', Movement::betza("R").unwrap()),
         ],
-        start: "r10k/*10*/*10*/*10*/*10*/*10*/*10*/K10R w - - 0 1",
+        start: "r10k/*10*/*10*/*10*/*10*/*10*/*10*/K10R w - - 0 1".into(),
         castling: Vec::new(),
         en_passant: false,
         fifty_move: FiftyMoveRule::CaptureOrPawn,
         material_draw: MaterialDraw::BareKings,
         extras: Extras::default(),
-        rules: &[],
+        rules: Vec::new(),
     };
     let v: &'static Variant = Box::leak(Box::new(Variant::compile(spec).unwrap()));
     let pos = Position::start(v);

@@ -141,7 +141,7 @@ impl Position {
 
     /// The game's start position.
     pub fn start(variant: &'static Variant) -> Position {
-        Position::from_fen(variant, variant.spec().start)
+        Position::from_fen(variant, &variant.spec().start)
             .expect("BUG: a variant's start position is valid (checked by tests)")
     }
 

@@ -1,5 +1,8 @@
-//! A game's rules as plain data, written by the files in `src/variants/` and checked once by
-//! [`Variant::compile`](super::Variant::compile).
+//! A game's rules as plain data, read from a variant file (`variants/*.ron`) and checked once
+//! by [`Variant::compile`](super::Variant::compile).
+//!
+//! Everything here is owned, so a spec can come from a file read at run time as well as from
+//! the files compiled into the program.
 
 use super::geometry::Square;
 use super::movement::Movement;
@@ -9,11 +12,11 @@ use super::piece::Color;
 #[derive(Clone, Debug)]
 pub struct VariantSpec {
     /// Stable identifier for the command line, saves and the engine protocol (`promochess`).
-    pub id: &'static str,
+    pub id: String,
     /// Display name (`PromoChess`).
-    pub name: &'static str,
+    pub name: String,
     /// One-line description for menus.
-    pub summary: &'static str,
+    pub summary: String,
     /// Files of the bounding rectangle.
     pub files: u8,
     /// Ranks of the bounding rectangle.
@@ -26,7 +29,7 @@ pub struct VariantSpec {
     /// The piece table; a piece's index is its [`PieceKind`](super::PieceKind).
     pub pieces: Vec<PieceSpec>,
     /// The start position as a position string (RULES.md section 8).
-    pub start: &'static str,
+    pub start: String,
     /// Every castling move, for both colours.
     pub castling: Vec<CastlingSpec>,
     /// Whether a Pawn's double step can be answered by an e.p. capture.
@@ -38,14 +41,14 @@ pub struct VariantSpec {
     /// Extra position state this game tracks.
     pub extras: Extras,
     /// The game's special rules in a few short lines, for the in-app rules card.
-    pub rules: &'static [&'static str],
+    pub rules: Vec<String>,
 }
 
 /// One piece type.
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
     /// Name for menus and legends (`Wildebeest`).
-    pub name: &'static str,
+    pub name: String,
     /// Upper-case letter in position strings and SAN; unique within the game.
     pub letter: char,
     /// How it moves (at level 1 where [`PieceSpec::levels`] is set).
@@ -68,7 +71,7 @@ pub struct PieceSpec {
     /// other pieces are shown by their letter.
     pub figure: Option<Figure>,
     /// How it moves, in words, for the rules card.
-    pub description: &'static str,
+    pub description: String,
 }
 
 /// The six orthodox chess figures, which have Unicode glyphs.
@@ -90,9 +93,9 @@ pub enum Figure {
 
 impl PieceSpec {
     /// A plain piece: not royal, not a pawn, no promotion.
-    pub fn new(name: &'static str, letter: char, movement: Movement) -> PieceSpec {
+    pub fn new(name: impl Into<String>, letter: char, movement: Movement) -> PieceSpec {
         PieceSpec {
-            name,
+            name: name.into(),
             letter,
             movement,
             royal: false,
@@ -102,7 +105,7 @@ impl PieceSpec {
             capture_promotions: Vec::new(),
             levels: None,
             figure: None,
-            description: "",
+            description: String::new(),
         }
     }
 
@@ -110,12 +113,12 @@ impl PieceSpec {
     /// `to`, forced or at the mover's choice.
     pub fn promotes_capturing(
         mut self,
-        victims: &'static str,
+        victims: impl Into<String>,
         to: char,
         mandatory: bool,
     ) -> PieceSpec {
         self.capture_promotions.push(CapturePromotionSpec {
-            victims,
+            victims: victims.into(),
             to,
             mandatory,
         });
@@ -124,7 +127,9 @@ impl PieceSpec {
 
     /// Gives the piece a level whose movement is `movement(level)` up to `cap`.
     pub fn levels(mut self, cap: u16, movement: fn(u16) -> Movement) -> PieceSpec {
-        self.levels = Some(LevelSpec { cap, movement });
+        self.levels = Some(LevelSpec {
+            movements: (1..=cap).map(movement).collect(),
+        });
         self
     }
 
@@ -135,8 +140,8 @@ impl PieceSpec {
     }
 
     /// Describes the move in words.
-    pub fn describe(mut self, text: &'static str) -> PieceSpec {
-        self.description = text;
+    pub fn describe(mut self, text: impl Into<String>) -> PieceSpec {
+        self.description = text.into();
         self
     }
 
@@ -166,19 +171,34 @@ impl PieceSpec {
 }
 
 /// Movement that grows with the piece's level.
-#[derive(Clone, Copy, Debug)]
+///
+/// Held as one movement per level rather than as a function, so that a spec stays plain data
+/// (comparable, printable) whether the levels were written by hand or produced by a named
+/// built-in behaviour of a variant file.
+#[derive(Clone, Debug)]
 pub struct LevelSpec {
-    /// The level from which movement stops growing.
-    pub cap: u16,
-    /// Movement at a level in `1..=cap`.
-    pub movement: fn(u16) -> Movement,
+    /// Movement at levels `1..=cap`, level 1 first; higher levels move like the last.
+    pub movements: Vec<Movement>,
+}
+
+impl LevelSpec {
+    /// The level from which movement stops growing (at least 1).
+    pub fn cap(&self) -> u16 {
+        (self.movements.len() as u16).max(1)
+    }
+
+    /// Movement at `level`, clamped to `1..=cap`.
+    pub fn movement(&self, level: u16) -> Movement {
+        let i = usize::from(level.clamp(1, self.cap())) - 1;
+        self.movements.get(i).cloned().unwrap_or_default()
+    }
 }
 
 /// A promotion caused by capturing certain pieces, wherever it happens.
 #[derive(Clone, Debug)]
 pub struct CapturePromotionSpec {
     /// Letters of the victims that trigger it.
-    pub victims: &'static str,
+    pub victims: String,
     /// Letter of the type the capturer becomes.
     pub to: char,
     /// Whether it is forced (otherwise the capture may decline it).

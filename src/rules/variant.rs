@@ -236,11 +236,15 @@ impl Variant {
             let base = profile_movement.len() as u8;
             let cap = match &p.levels {
                 Some(levels) => {
-                    for level in 1..=levels.cap {
-                        profile_movement.push((levels.movement)(level));
+                    // Checked before building anything: a file may ask for a huge cap.
+                    if usize::from(levels.cap()) > MAX_PROFILES {
+                        return Err(SpecError::TooLarge);
+                    }
+                    for level in 1..=levels.cap() {
+                        profile_movement.push(levels.movement(level));
                         profile_kind.push(PieceKind(i as u8));
                     }
-                    levels.cap
+                    levels.cap()
                 }
                 None => {
                     profile_movement.push(p.movement.clone());
@@ -536,7 +540,7 @@ impl Variant {
                     targets,
                     mandatory: rule.mandatory,
                 });
-                let id = v.promo_rules.len() as u8;
+                let id = promo_rule_id(&v.promo_rules)?;
                 for color in Color::ALL {
                     for sq in Squares(shape.squares()) {
                         let slot = (color.index() * spec.pieces.len() + k) * GRID_CELLS;
@@ -560,7 +564,7 @@ impl Variant {
                     targets: vec![to],
                     mandatory: rule.mandatory,
                 });
-                let id = v.promo_rules.len() as u8;
+                let id = promo_rule_id(&v.promo_rules)?;
                 for c in rule.victims.chars() {
                     let victim = lookup(c).ok_or(SpecError::UnknownTarget(c))?;
                     v.capture_promo[k * n + victim.index()] = id;
@@ -629,13 +633,13 @@ impl Variant {
     }
 
     /// The stable identifier (`promochess`).
-    pub fn id(&self) -> &'static str {
-        self.spec.id
+    pub fn id(&self) -> &str {
+        &self.spec.id
     }
 
     /// The display name.
-    pub fn name(&self) -> &'static str {
-        self.spec.name
+    pub fn name(&self) -> &str {
+        &self.spec.name
     }
 
     /// The spec this game was compiled from.
@@ -896,6 +900,12 @@ impl Variant {
     pub(crate) fn moves_from(&self, color: Color, profile: usize, sq: Square) -> &SquareMoves {
         &self.sq_moves[(color.index() * self.nprof + profile) * GRID_CELLS + sq.index()]
     }
+}
+
+/// The table id of the rule just added (its index + 1; 0 means none): the tables hold a
+/// byte, so a spec read from a file with more rules than that is too large.
+fn promo_rule_id(rules: &[PromotionRule]) -> Result<u8, SpecError> {
+    u8::try_from(rules.len()).map_err(|_| SpecError::TooLarge)
 }
 
 fn zone_contains(shape: &Shape, zone: &Zone, color: Color, sq: Square) -> bool {

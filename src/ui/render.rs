@@ -407,7 +407,9 @@ fn render_picker(
         .map(|(i, m)| {
             let what = match (m.promotion, m.recipient) {
                 (_, Some(r)) => {
-                    let name = pos.piece_at(r).map_or("piece", |p| v.piece(p.kind()).name);
+                    let name = pos
+                        .piece_at(r)
+                        .map_or("piece", |p| v.piece(p.kind()).name.as_str());
                     format!("give the level to the {name} on {r}")
                 }
                 (Some(k), None) => format!("promote to {}", v.piece(k).name),
@@ -700,7 +702,7 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
                 let room = width.saturating_sub(name_width + 7);
                 lines.push(Line::from(vec![
                     Span::styled(format!("   {mark}{name:<name_width$}"), style),
-                    Span::styled(format!("  {}", fit(v.spec().summary, room)), p.dim()),
+                    Span::styled(format!("  {}", fit(&v.spec().summary, room)), p.dim()),
                 ]));
             }
         }
@@ -869,7 +871,7 @@ fn render_rules(
         .spec()
         .rules
         .iter()
-        .map(|l| Line::styled(*l, p.text()))
+        .map(|l| Line::styled(l.as_str(), p.text()))
         .collect();
     // The chosen piece's promotion chain, each link in its stage colour, the piece marked.
     let chain = v.promotion_chain(kind);

@@ -242,9 +242,9 @@ impl Tables {
             profile_base.push(movements.len() as u16);
             match &spec.levels {
                 Some(levels) => {
-                    let cap = levels.cap.max(1);
+                    let cap = levels.cap();
                     for level in 1..=cap {
-                        movements.push((levels.movement)(level));
+                        movements.push(levels.movement(level));
                         profile_kind.push(kind);
                         profile_level.push(level);
                     }
