@@ -173,16 +173,7 @@ impl Config {
                 file: file.to_string(),
                 line: e.span.start.line,
                 col: e.span.start.col,
-                message: match e.code {
-                    ron::Error::NoSuchStructField {
-                        expected, found, ..
-                    } => format!(
-                        "unknown field '{}' (expected one of: {})",
-                        crate::text::short(&found),
-                        expected.join(", ")
-                    ),
-                    code => crate::text::shorten_message(&code.to_string()),
-                },
+                message: crate::text::ron_message(e.code),
             })
     }
 

@@ -125,6 +125,22 @@ pub fn shorten_message(message: &str) -> String {
     }
 }
 
+/// The message of a RON parse error in the user's terms: an unknown field is named (short)
+/// with the fields allowed there; anything else is RON's own words, shortened. One wording
+/// for every RON file rankup reads (config, themes, variant files).
+pub fn ron_message(code: ron::Error) -> String {
+    match code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => format!(
+            "unknown field '{}' (expected one of: {})",
+            short(&found),
+            expected.join(", ")
+        ),
+        code => shorten_message(&code.to_string()),
+    }
+}
+
 /// `text` without a leading UTF-8 byte-order mark (which some editors on Windows write at the
 /// start of every file).
 pub fn strip_bom(text: &str) -> &str {

@@ -25,6 +25,8 @@ use rankup::save::{
 };
 use rankup::variants::{variant, VariantId};
 
+mod common;
+
 fn data(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -1157,28 +1159,12 @@ fn seed_texts() -> Vec<String> {
         .collect()
 }
 
-/// Applies `edits` (position, kind, byte) to `text`: delete, insert or replace a byte, or cut.
+/// Characters that matter to RON and to notation, for [`common::mutate`].
+const SPECIAL: &[u8] = b"()[]{},:\"\\/*#!0123456789-+=^~ \n";
+
+/// `text` with `edits` applied (see [`common::mutate`]).
 fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
-    for &(at, kind, byte) in edits {
-        let at = at % (bytes.len() + 1);
-        match kind % 5 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, byte),
-            2 if at < bytes.len() => bytes[at] = byte,
-            3 => bytes.truncate(at),
-            _ => {
-                // Swap in a character that matters to RON or to notation.
-                const SPECIAL: &[u8] = b"()[]{},:\"\\/*#!0123456789-+=^~ \n";
-                if at < bytes.len() {
-                    bytes[at] = SPECIAL[byte as usize % SPECIAL.len()];
-                }
-            }
-        }
-    }
-    bytes
+    common::mutate(text, edits, SPECIAL)
 }
 
 fn load_text_never_panics(bytes: &[u8]) {

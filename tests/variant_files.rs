@@ -6,6 +6,8 @@ use rankup::rules::Position;
 use rankup::variants::file::{self, VariantFileError, VariantFileErrorKind as Kind};
 use rankup::variants::{variant, VariantId};
 
+mod common;
+
 /// A small valid game; the table below breaks it one field at a time.
 const TINY: &str = include_str!("data/variants/tiny.ron");
 
@@ -290,28 +292,12 @@ fn each_broken_file_names_its_problem_where_it_is() {
     }
 }
 
-/// Applies `edits` (position, kind, byte) to `text`: delete, insert or replace a byte, cut,
-/// or put in a character that matters to RON.
+/// Characters that matter to RON and to position strings, for [`common::mutate`].
+const SPECIAL: &[u8] = b"()[]{},:\"'\\/*#!0123456789-+ \nKQRBNPkqrbnp";
+
+/// `text` with `edits` applied (see [`common::mutate`]).
 fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
-    for &(at, kind, byte) in edits {
-        let at = at % (bytes.len() + 1);
-        match kind % 5 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, byte),
-            2 if at < bytes.len() => bytes[at] = byte,
-            3 => bytes.truncate(at),
-            _ => {
-                const SPECIAL: &[u8] = b"()[]{},:\"'\\/*#!0123456789-+ \nKQRBNPkqrbnp";
-                if at < bytes.len() {
-                    bytes[at] = SPECIAL[byte as usize % SPECIAL.len()];
-                }
-            }
-        }
-    }
-    bytes
+    common::mutate(text, edits, SPECIAL)
 }
 
 /// Loads `bytes` as a variant file; whatever loads must start and generate moves.

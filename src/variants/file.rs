@@ -324,16 +324,7 @@ pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
         .from_str(text)
         .map_err(|e| {
             let (line, column) = (e.span.start.line, e.span.start.col);
-            let message = match e.code {
-                ron::Error::NoSuchStructField {
-                    expected, found, ..
-                } => format!(
-                    "unknown field '{}' (expected one of: {})",
-                    crate::text::short(&found),
-                    expected.join(", ")
-                ),
-                code => crate::text::shorten_message(&code.to_string()),
-            };
+            let message = crate::text::ron_message(e.code);
             VariantFileError {
                 file: crate::text::short(file).to_string(),
                 line,

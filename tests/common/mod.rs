@@ -1,5 +1,6 @@
-//! Helpers shared by the rule-table tests (`tests/*_rules.rs`): positions from strings, the
-//! sorted legal tokens, playing tokens, and a table runner that reports every failing case.
+//! Helpers shared by the tests: for the rule tables (`tests/*_rules.rs`) positions from
+//! strings, the sorted legal tokens, playing tokens and a table runner that reports every
+//! failing case; for the loaders' fuzz tests a byte mutator.
 
 #![allow(dead_code)] // each test file uses its own subset
 
@@ -125,4 +126,27 @@ pub fn run_cases(id: VariantId, cases: &[Case]) {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Applies `edits` (position, kind, byte) to `text`: delete, insert or replace a byte, cut,
+/// or put in one of `special`, characters that matter to the format under test.
+pub fn mutate(text: &str, edits: &[(usize, u8, u8)], special: &[u8]) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for &(at, kind, byte) in edits {
+        let at = at % (bytes.len() + 1);
+        match kind % 5 {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, byte),
+            2 if at < bytes.len() => bytes[at] = byte,
+            3 => bytes.truncate(at),
+            _ => {
+                if at < bytes.len() {
+                    bytes[at] = special[byte as usize % special.len()];
+                }
+            }
+        }
+    }
+    bytes
 }
