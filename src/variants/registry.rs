@@ -216,7 +216,12 @@ pub fn load_user_dir(dir: &Path) -> (Vec<VariantId>, Vec<BrokenFile>) {
     let mut games = Vec::new();
     let mut broken = Vec::new();
     for path in paths {
-        let shown = path.display().to_string();
+        // Named from the folder on (`variants/mygame.ron`): short enough for one line of the
+        // start screen, and the README says where that folder is.
+        let shown = match (dir.file_name(), path.file_name()) {
+            (Some(folder), Some(name)) => Path::new(folder).join(name).display().to_string(),
+            _ => path.display().to_string(),
+        };
         let result = crate::input::read_text_file(&path, MAX_FILE_BYTES as u64)
             .map_err(|e| format!("{}: {e}", crate::text::short(&shown)))
             .and_then(|text| register(&text, &shown).map_err(|e| e.to_string()));
