@@ -220,7 +220,18 @@ impl fmt::Display for UnknownVariant {
             "unknown variant '{}' (known: {})",
             crate::text::short(&self.0),
             known.join(", ")
-        )
+        )?;
+        // A player's file named like the id most likely meant to be that game: say why it
+        // is not one.
+        let stem = |file: &str| {
+            std::path::Path::new(file)
+                .file_stem()
+                .is_some_and(|s| s.eq_ignore_ascii_case(&self.0))
+        };
+        match user_files_broken().into_iter().find(|b| stem(&b.file)) {
+            Some(broken) => write!(f, "; {}", broken.error),
+            None => Ok(()),
+        }
     }
 }
 

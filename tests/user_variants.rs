@@ -73,6 +73,18 @@ fn a_copy_of_promochess_under_another_id_gives_its_perft() {
     assert!(!err.contains("unknown variant"), "{err}");
     let out = rankup(&dir, &["play", "nosuchgame", "--fen", "8/8 w"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant 'nosuchgame'"));
+    // An id whose file did not load is unknown, with the file's error.
+    std::fs::write(
+        dir.join("variants/halfdone.ron"),
+        "(id: \"halfdone\", nme: \"x\")",
+    )
+    .unwrap();
+    let out = rankup(&dir, &["perft", "halfdone", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown variant 'halfdone'"), "{err}");
+    assert!(err.contains("; variants/halfdone.ron:1:"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
