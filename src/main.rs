@@ -308,6 +308,11 @@ fn main() -> ExitCode {
         mouse: flag(args.mouse, args.no_mouse),
         bell: flag(args.bell, args.no_bell),
     };
+    // A player's own games (`variants/` in the config folder) join the built-in ones before
+    // any command runs; a broken file is left out, listed on the start screen, never fatal.
+    if let Some(dir) = rankup::config::config_dir() {
+        rankup::variants::load_user_dir(&dir.join("variants"));
+    }
     let Some(command) = args.command else {
         return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));
     };

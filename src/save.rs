@@ -33,6 +33,10 @@
 //!   version" before anything else is read.
 //! * `name` (optional): the game's name.
 //! * `variant`: the game's id (RULES.md section 7: `chess`, `veteran`, `promochess`, ...).
+//! * `variant_hash`, `variant_file` (a player's own game only): the game's variant file as
+//!   it was when saved and its [`content_hash`](crate::variants::content_hash); loading
+//!   registers that copy ([`register_embedded`](crate::variants::register_embedded)), so the
+//!   save loads when the player's file changed or is gone. Absent for built-in games.
 //! * `start`: the start position string (the variant's standard start, or any position).
 //! * `white`, `black`: `Human(name: "Ann")`, `Human(name: None)` or `Ai(level: 1..6)`.
 //! * `result`: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game is unfinished.

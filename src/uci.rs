@@ -229,7 +229,7 @@ impl Session {
             "option name UCI_Variant type combo default {}",
             VariantId::Chess
         );
-        for id in VariantId::ALL {
+        for id in VariantId::all() {
             let _ = write!(text, " var {id}");
         }
         let _ = write!(

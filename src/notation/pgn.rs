@@ -27,7 +27,7 @@ use crate::variants::{variant, VariantId};
 const LINE: usize = 79;
 
 /// The `Variant` tag value of a game; `None` for orthodox chess, which has no `Variant`
-/// tag.
+/// tag; a player's own game's is the name in its file.
 pub fn variant_name(id: VariantId) -> Option<&'static str> {
     Some(match id {
         VariantId::Chess => return None,
@@ -43,6 +43,8 @@ pub fn variant_name(id: VariantId) -> Option<&'static str> {
         VariantId::ApcLonghaulEurasian => "Alternate Promotion Chess (Long-haul Eurasian)",
         VariantId::Promochess => "PromoChess",
         VariantId::Tamerspiel => "Tamerspiel",
+        // A player's own game goes by the name its file gives.
+        _ => &variant(id).spec().name,
     })
 }
 

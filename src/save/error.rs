@@ -82,6 +82,9 @@ pub enum LoadErrorKind {
     UnsupportedVersion(u32),
     /// A variant id rankup does not know.
     UnknownVariant(String),
+    /// The game's definition embedded in the save (`variant_file`) is broken, does not match
+    /// its `variant_hash`, or cannot be registered; the text says which.
+    VariantDefinition(String),
     /// The start position string is not valid for the game.
     BadStart {
         /// The position string.
@@ -157,7 +160,7 @@ impl fmt::Display for LoadError {
                 super::FORMAT_VERSION
             ),
             LoadErrorKind::UnknownVariant(id) => {
-                let known: Vec<&str> = crate::variants::VariantId::ALL
+                let known: Vec<&str> = crate::variants::VariantId::all()
                     .iter()
                     .map(|v| v.as_str())
                     .collect();
@@ -167,6 +170,9 @@ impl fmt::Display for LoadError {
                     short(id),
                     known.join(", ")
                 )
+            }
+            LoadErrorKind::VariantDefinition(m) => {
+                write!(f, "the embedded game definition: {m}")
             }
             LoadErrorKind::BadStart { start, reason } => {
                 write!(f, "bad start position '{}': {reason}", short(start))

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::ai::Level;
 use crate::game::{Eval, MoveNote};
 use crate::rules::{ByColor, Color, EndReason, Outcome};
-use crate::variants::VariantId;
+use crate::variants::{content_hash, register_embedded, VariantId};
 
 use super::error::{LoadError, LoadErrorKind};
 use super::timestamp::Timestamp;
@@ -477,6 +477,13 @@ struct RawSave {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     name: Option<String>,
     variant: String,
+    /// For a player's own game: [`content_hash`] of `variant_file`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    variant_hash: Option<String>,
+    /// For a player's own game: the text of its variant file when the game was saved, so the
+    /// save loads and replays when that file changes or is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    variant_file: Option<String>,
     start: String,
     players: RawPlayers,
     result: GameResult,
@@ -504,6 +511,8 @@ impl From<&SavedGame> for RawSave {
             version: g.version,
             name: g.name.clone(),
             variant: g.variant.as_str().to_string(),
+            variant_hash: g.variant.user_game().map(|u| u.hash.clone()),
+            variant_file: g.variant.user_game().map(|u| u.text.clone()),
             start: g.start.clone(),
             players: RawPlayers {
                 white: g.white.clone(),
@@ -655,10 +664,26 @@ impl SavedGame {
         if raw.version != FORMAT_VERSION {
             return Err(fail(LoadErrorKind::UnsupportedVersion(raw.version)));
         }
-        let variant: VariantId = raw
-            .variant
-            .parse()
-            .map_err(|_| fail(LoadErrorKind::UnknownVariant(raw.variant.clone())))?;
+        let variant: VariantId = match &raw.variant_file {
+            // A player's game travels with its save: use the embedded definition (registered
+            // once per run; under a derived id when the player's file has changed since).
+            Some(definition) => {
+                let definition = definition.as_str();
+                let hash = content_hash(definition);
+                if raw.variant_hash.as_ref().is_some_and(|h| *h != hash) {
+                    return Err(fail(LoadErrorKind::VariantDefinition(format!(
+                        "variant_hash '{}' is not the hash of variant_file ({hash})",
+                        crate::text::short(raw.variant_hash.as_deref().unwrap_or_default())
+                    ))));
+                }
+                register_embedded(definition, &raw.variant, &format!("{file} (variant_file)"))
+                    .map_err(|e| fail(LoadErrorKind::VariantDefinition(e.to_string())))?
+            }
+            None => raw
+                .variant
+                .parse()
+                .map_err(|_| fail(LoadErrorKind::UnknownVariant(raw.variant.clone())))?,
+        };
         let game = SavedGame {
             version: raw.version,
             name: raw.name,

@@ -57,15 +57,15 @@ impl SavedGame {
     /// such).
     ///
     /// # Panics
-    /// If the game's variant is not one of [`VariantId::ALL`] (only a test could build such a
-    /// game).
+    /// If the game's variant is not a registered game (a built-in one or one registered
+    /// through [`crate::variants`]; only a test could build such a game).
     pub fn from_game(game: &Game, meta: &GameMeta) -> SavedGame {
         let start = game.start();
         let variant: VariantId = start
             .variant()
             .id()
             .parse()
-            .expect("BUG: every game played is one of VariantId::ALL");
+            .expect("BUG: every game played is a registered one");
         let outcome = game.outcome();
         SavedGame {
             version: FORMAT_VERSION,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::ai::Level;
 use crate::rules::{ByColor, Color};
 use crate::save::{InPlay, Timestamp};
-use crate::variants::VariantId;
+use crate::variants::{user_files_broken, BrokenFile, VariantId};
 
 use super::action::{Action, Dir};
 use super::app::Message;
@@ -44,6 +44,9 @@ pub enum MenuEntry {
     Header(&'static str),
     /// A game.
     Game(VariantId),
+    /// A player's variant file that could not be used: an index into [`Menu::broken`]
+    /// (shown with its error, not selectable).
+    Broken(usize),
 }
 
 /// The focused field of the start screen.
@@ -75,6 +78,8 @@ pub const CLOCK_CHOICES: [Option<(u64, u64)>; 5] = [
 pub struct Menu {
     /// The game list, grouped.
     pub entries: Vec<MenuEntry>,
+    /// The player's variant files that could not be used, with their errors.
+    pub broken: Vec<BrokenFile>,
     /// Selected entry of `entries` (always a game).
     pub selected: usize,
     /// Focused field.
@@ -115,17 +120,37 @@ pub enum MenuStep {
 }
 
 impl Menu {
-    /// The start screen with every game, the Alternate Promotion Chess ones grouped.
+    /// The start screen with every game, the Alternate Promotion Chess ones grouped, then
+    /// the player's own games under "Your games" with the files that could not be used.
     pub fn new(preselect: Option<VariantId>) -> Menu {
+        Menu::with_games(preselect, &VariantId::all(), user_files_broken())
+    }
+
+    /// The start screen listing `games` (built-in ones first) and the `broken` files.
+    pub fn with_games(
+        preselect: Option<VariantId>,
+        games: &[VariantId],
+        broken: Vec<BrokenFile>,
+    ) -> Menu {
         let mut entries = Vec::new();
         let mut apc_header = false;
-        for id in VariantId::ALL {
+        for &id in games.iter().filter(|id| id.is_builtin()) {
             if id.as_str().starts_with("apc-") && !apc_header {
                 entries.push(MenuEntry::Header("Alternate Promotion Chess"));
                 apc_header = true;
             }
             entries.push(MenuEntry::Game(id));
         }
+        let user: Vec<VariantId> = games
+            .iter()
+            .copied()
+            .filter(|id| !id.is_builtin())
+            .collect();
+        if !user.is_empty() || !broken.is_empty() {
+            entries.push(MenuEntry::Header("Your games"));
+        }
+        entries.extend(user.into_iter().map(MenuEntry::Game));
+        entries.extend((0..broken.len()).map(MenuEntry::Broken));
         let selected = entries
             .iter()
             .position(|e| preselect.is_some_and(|p| *e == MenuEntry::Game(p)))
@@ -133,6 +158,7 @@ impl Menu {
             .expect("at least one game");
         Menu {
             entries,
+            broken,
             selected,
             field: MenuField::Game,
             side: Color::White,
@@ -258,7 +284,9 @@ impl Menu {
     pub fn game(&self) -> VariantId {
         match self.entries[self.selected] {
             MenuEntry::Game(id) => id,
-            MenuEntry::Header(_) => unreachable!("BUG: a header is never selected"),
+            MenuEntry::Header(_) | MenuEntry::Broken(_) => {
+                unreachable!("BUG: only a game is ever selected")
+            }
         }
     }
 

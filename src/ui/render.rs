@@ -665,7 +665,9 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
     // Games under a group header drop the group's prefix; names line up in one column.
     let shown_name = |id: crate::variants::VariantId| {
         let name = variant(id).name();
-        if id.as_str().starts_with("apc-") {
+        if !id.is_builtin() {
+            format!("  {name}")
+        } else if id.as_str().starts_with("apc-") {
             format!("  {}", name.trim_start_matches("APC "))
         } else {
             name.to_string()
@@ -676,7 +678,7 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
         .iter()
         .filter_map(|e| match e {
             MenuEntry::Game(id) => Some(shown_name(*id).chars().count()),
-            MenuEntry::Header(_) => None,
+            MenuEntry::Header(_) | MenuEntry::Broken(_) => None,
         })
         .max()
         .unwrap_or(12);
@@ -690,6 +692,12 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
     for (i, entry) in menu.entries.iter().enumerate().take(to).skip(from) {
         match entry {
             MenuEntry::Header(title) => lines.push(Line::styled(format!("     {title}"), p.dim())),
+            MenuEntry::Broken(b) => {
+                if let Some(file) = menu.broken.get(*b) {
+                    let text = format!("       x {}", file.error);
+                    lines.push(Line::styled(fit(&text, width), p.error()));
+                }
+            }
             MenuEntry::Game(id) => {
                 let v = variant(*id);
                 let name = shown_name(*id);

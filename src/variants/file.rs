@@ -299,6 +299,12 @@ type Found = (Path, VariantFileErrorKind);
 /// # Errors
 /// The first problem, with its file, line, column and field.
 pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
+    compile_as(text, file, None)
+}
+
+/// [`compile`], with the game's `id` replaced by `id` when given (a save's embedded
+/// definition registered beside a different game of the same id).
+fn compile_as(text: &str, file: &str, id: Option<&str>) -> Result<Variant, VariantFileError> {
     let text = crate::text::strip_bom(text);
     let at = |(path, kind): Found| {
         let (line, column) = ron_path::locate(text, &path);
@@ -319,7 +325,7 @@ pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
             )),
         )));
     }
-    let parsed: VariantFile = ron::Options::default()
+    let mut parsed: VariantFile = ron::Options::default()
         .with_default_extension(Extensions::IMPLICIT_SOME)
         .from_str(text)
         .map_err(|e| {
@@ -333,6 +339,9 @@ pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
                 kind: VariantFileErrorKind::Syntax(message),
             }
         })?;
+    if let Some(id) = id {
+        parsed.id = id.to_string();
+    }
     let spec = to_spec(&parsed).map_err(at)?;
     check_start(&spec).map_err(at)?;
     let variant = Variant::compile(spec).map_err(|e| at(spec_error(e)))?;
@@ -351,7 +360,20 @@ pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
 /// # Errors
 /// The first problem, with its file, line, column and field.
 pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError> {
-    let variant: &'static Variant = Box::leak(Box::new(compile(text, file)?));
+    load_as(text, file, None)
+}
+
+/// [`load`], with the game's `id` replaced by `id` when given; the new id is checked as the
+/// file's own would be (1 to 40 characters a-z, 0-9 and '-').
+///
+/// # Errors
+/// As [`load`].
+pub fn load_as(
+    text: &str,
+    file: &str,
+    id: Option<&str>,
+) -> Result<&'static Variant, VariantFileError> {
+    let variant: &'static Variant = Box::leak(Box::new(compile_as(text, file, id)?));
     match Position::from_fen(variant, &variant.spec().start) {
         Ok(_) => Ok(variant),
         Err(e) => {
