@@ -1,10 +1,10 @@
 //! The terminal app without a terminal: rendering snapshots (ratatui TestBackend + insta),
 //! tiny sizes, theme files, and whole games played through actions.
 
-use std::time::{Duration, Instant};
+mod common;
+use common::{draw, screen};
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+use std::time::{Duration, Instant};
 
 use rankup::rules::ByColor;
 use rankup::rules::Position;
@@ -15,7 +15,6 @@ const HUMANS: ByColor<Player> = ByColor {
     white: Player::Human,
     black: Player::Human,
 };
-use rankup::ui::render::render;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
@@ -38,25 +37,6 @@ fn app_for(id: VariantId, glyphs: bool, mono: bool) -> App {
         None,
         HUMANS,
     )
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
-    app.resize(w, h);
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| render(app, f)).unwrap();
-    terminal
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let t = draw(app, w, h);
-    let buf = t.backend().buffer();
-    let mut out = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! The app's saved-game flows without a terminal: what it asks the event loop to write
 //! ([`App::take_io`]), resuming, the games browser and review mode.
 
+mod common;
+use common::screen;
+
 use std::path::PathBuf;
 
 use rankup::game::Game;
@@ -670,24 +673,6 @@ fn comments_are_saved_with_the_move() {
         1,
         "no move was typed"
     );
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
-    app.resize(w, h);
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal
-        .draw(|f| rankup::ui::render::render(app, f))
-        .unwrap();
-    let buf = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 /// A game with fixed times and notes, for snapshots.

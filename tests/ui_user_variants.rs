@@ -2,28 +2,13 @@
 //! with its error and never selectable, and a game started from there. A test binary of its
 //! own, because the games registered are process-wide.
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+mod common;
+use common::screen;
 
 use rankup::ui::action::{Action, Dir};
 use rankup::ui::app::{App, Options, Screen};
-use rankup::ui::render::render;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{self, VariantId};
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    app.resize(w, h);
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| render(app, f)).unwrap();
-    let buf = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 #[test]
 fn your_games_are_listed_and_playable_and_broken_files_named() {

@@ -1,11 +1,17 @@
 //! Helpers shared by the tests: for the rule tables (`tests/*_rules.rs`) positions from
 //! strings, the sorted legal tokens, playing tokens and a table runner that reports every
-//! failing case; for the loaders' fuzz tests a byte mutator.
+//! failing case; for the loaders' fuzz tests a byte mutator; for the UI tests the app drawn
+//! into a test terminal.
 
 #![allow(dead_code)] // each test file uses its own subset
 
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
 use rankup::notation::coord;
 use rankup::rules::Position;
+use rankup::ui::app::App;
+use rankup::ui::render::render;
 use rankup::variants::{variant, VariantId};
 
 /// The position `fen` of game `id`; a test position that does not parse is a test bug.
@@ -149,4 +155,25 @@ pub fn mutate(text: &str, edits: &[(usize, u8, u8)], special: &[u8]) -> Vec<u8> 
         }
     }
     bytes
+}
+
+/// `app` drawn at `w` x `h` into a test terminal (for snapshots of its buffer).
+pub fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    app.resize(w, h);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| render(app, f)).unwrap();
+    terminal
+}
+
+/// `app` drawn at `w` x `h`, as text: one line per row, trailing spaces trimmed.
+pub fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let t = draw(app, w, h);
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }
