@@ -2,7 +2,7 @@
 //! tiny sizes, theme files, and whole games played through actions.
 
 mod common;
-use common::{draw, screen};
+use common::{draw, screen, start_app};
 
 use std::time::{Duration, Instant};
 
@@ -61,16 +61,7 @@ fn start_positions_ascii_monochrome() {
 
 #[test]
 fn start_screen_lists_every_game() {
-    let mut app = App::new(
-        Options {
-            glyphs: true,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
-        Palette::new(Theme::default(), ColorMode::TrueColor),
-        None,
-    );
+    let mut app = start_app();
     let text = screen(&mut app, 80, 24);
     // Alternate Promotion Chess subvariants appear under their group's header.
     assert!(text.contains("Alternate Promotion Chess"), "{text}");

@@ -3,11 +3,10 @@
 //! own, because the games registered are process-wide.
 
 mod common;
-use common::screen;
+use common::{screen, start_app};
 
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, Options, Screen};
-use rankup::ui::theme::{ColorMode, Palette, Theme};
+use rankup::ui::app::Screen;
 use rankup::variants::{self, VariantId};
 
 #[test]
@@ -28,16 +27,7 @@ fn your_games_are_listed_and_playable_and_broken_files_named() {
     assert_eq!(loaded.len(), 1);
     assert_eq!(broken.len(), 1);
 
-    let mut app = App::new(
-        Options {
-            glyphs: true,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
-        Palette::new(Theme::default(), ColorMode::TrueColor),
-        None,
-    );
+    let mut app = start_app();
     // Up from the first game wraps to the last selectable one: the player's game, not the
     // broken file below it.
     app.update(Action::Move(Dir::Up));

@@ -10,8 +10,9 @@ use ratatui::Terminal;
 
 use rankup::notation::coord;
 use rankup::rules::Position;
-use rankup::ui::app::App;
+use rankup::ui::app::{App, Options};
 use rankup::ui::render::render;
+use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
 /// The position `fen` of game `id`; a test position that does not parse is a test bug.
@@ -176,4 +177,19 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The app on its start screen: Unicode glyphs, no mouse, no bell, the default theme in
+/// true colour, no data directory.
+pub fn start_app() -> App {
+    App::new(
+        Options {
+            glyphs: true,
+            mouse: false,
+            ascii: false,
+            bell: None,
+        },
+        Palette::new(Theme::default(), ColorMode::TrueColor),
+        None,
+    )
 }
