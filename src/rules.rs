@@ -26,6 +26,7 @@ pub use geometry::{
     GRID_FILES, GRID_RANKS,
 };
 pub use make::Undo;
+pub use movegen::{AttackScan, Pins};
 pub use movement::{Atom, BetzaError, Modality, Movement, Reach};
 pub use moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};
 pub use outcome::{EndReason, Outcome};

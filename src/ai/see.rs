@@ -4,8 +4,8 @@
 //!
 //! It works for every piece kind the engine knows, because it never walks a movement
 //! itself: after each capture it asks the engine for *all* pieces that attack the square on
-//! the board as it now is ([`Position::attackers_to`] with the captured-from squares taken
-//! out). So a rider behind another (an x-ray), a cannon whose screen just left or just
+//! the board as it now is (an [`AttackScan`] with the captured-from squares taken out,
+//! which rescans only the lines through the square just emptied). So a rider behind another (an x-ray), a cannon whose screen just left or just
 //! arrived, a lame leaper whose path opened, and riders with a minimum range all come and go
 //! as the exchange unfolds. What each capture is worth follows the game too:
 //!
@@ -16,7 +16,7 @@
 //!
 //! Pins are ignored, as in every engine's SEE.
 
-use crate::rules::{Color, MoveKind, PieceKind, Position, Square, Squares};
+use crate::rules::{AttackScan, Color, MoveKind, PieceKind, Position, Square, Squares};
 
 use super::eval::Tables;
 use crate::rules::Move;
@@ -163,8 +163,9 @@ pub(crate) fn see(pos: &Position, t: &Tables, mv: &Move) -> i32 {
     gain[0] = captured;
     let mut d = 0;
     let mut side = !us;
+    let mut scan = AttackScan::new(pos, to, occ);
     while d + 1 < MAX_EXCHANGE {
-        let attackers = pos.attackers_to(to, occ) & pos.pieces_of(side) & !to.bit();
+        let attackers = scan.all() & pos.pieces_of(side) & !to.bit();
         if attackers == 0 {
             break;
         }
@@ -184,9 +185,9 @@ pub(crate) fn see(pos: &Position, t: &Tables, mv: &Move) -> i32 {
         }
         let (val, from) = best.expect("BUG: some attacker");
         if val == i32::MAX {
-            let defenders =
-                pos.attackers_to(to, occ & !from.bit()) & pos.pieces_of(!side) & !to.bit();
-            if defenders != 0 {
+            let mut after = scan.clone();
+            after.remove(from);
+            if after.all() & pos.pieces_of(!side) & !to.bit() != 0 {
                 break;
             }
         }
@@ -211,7 +212,7 @@ pub(crate) fn see(pos: &Position, t: &Tables, mv: &Move) -> i32 {
             break;
         }
         on = next;
-        occ &= !from.bit();
+        scan.remove(from);
         side = !side;
     }
     while d > 0 {

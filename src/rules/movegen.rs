@@ -3,16 +3,108 @@
 //!
 //! Legality never plays the move. [`Position::attacked`] takes the occupancy and the set of
 //! attackers still present as arguments, so "would my King be attacked after this move?" is
-//! one call with the move's effect on those two sets. In games whose attacks are all leaps
-//! and slides (no cannons, no lame captures) most moves need not even that: when the side to
-//! move is not in check, only King moves, e.p. captures, castling and moves of possibly
-//! pinned pieces are tested. Both paths are cross-checked against make/unmake in tests.
+//! one call with the move's effect on those two sets. Most moves need not even that: when
+//! the side to move is not in check, only King moves, e.p. captures, castling and moves of
+//! possibly pinned pieces are tested (pieces on lame attackers' paths count as pinned; in
+//! games with hoppers, so does every move from or to a line between the King and an enemy
+//! piece). Both paths are cross-checked against make/unmake in tests.
 
 use super::geometry::{Square, SquareSet, Squares, GRID_CELLS};
 use super::moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};
 use super::piece::{Color, Piece};
 use super::position::Position;
 use super::variant::{CAPTURE, EP_CAPTURE, QUIET, SETS_EP};
+
+/// What the legality filter knows about a position before it looks at any move: whether
+/// the side to move is in check, and which moves must be tested one by one because they
+/// leave or land on a square that matters to the King's safety. From [`Position::pins`];
+/// only valid for that position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pins {
+    check: bool,
+    /// Moves from these squares are tested.
+    from: SquareSet,
+    /// Moves to these squares are tested.
+    to: SquareSet,
+}
+
+impl Pins {
+    /// Whether the side to move is in check.
+    pub fn check(&self) -> bool {
+        self.check
+    }
+}
+
+/// Every piece attacking one square, kept up to date while pieces leave the board one at a
+/// time, as in a static exchange: after the first full scan, a removal rescans only the
+/// lines through the square it left (and lame paths, which it may have opened).
+#[derive(Clone, Debug)]
+pub struct AttackScan<'a> {
+    pos: &'a Position,
+    sq: Square,
+    occ: SquareSet,
+    leaps: SquareSet,
+    lines: SquareSet,
+    lames: SquareSet,
+}
+
+impl<'a> AttackScan<'a> {
+    /// The attackers of `sq` in `pos` if only the squares in `occ` were occupied (see
+    /// [`Position::attackers_to`]).
+    pub fn new(pos: &'a Position, sq: Square, occ: SquareSet) -> AttackScan<'a> {
+        let v = pos.variant;
+        let mut lines = 0;
+        for &d in &v.any_cap_dirs {
+            lines |= pos.line_attackers_to(sq, occ, d as usize);
+        }
+        AttackScan {
+            pos,
+            sq,
+            occ,
+            leaps: pos.leap_attackers_to(sq),
+            lines,
+            lames: if v.lame_captures {
+                pos.lame_attackers_to(sq, occ)
+            } else {
+                0
+            },
+        }
+    }
+
+    /// The attackers of either side.
+    #[inline]
+    pub fn all(&self) -> SquareSet {
+        (self.leaps | self.lines | self.lames) & self.occ
+    }
+
+    /// Takes the piece on `from` off the board (out of the occupied squares).
+    pub fn remove(&mut self, from: Square) {
+        let pos = self.pos;
+        let v = pos.variant;
+        self.occ &= !from.bit();
+        let ndirs = v.dirs.len();
+        let line = |d: u8| v.rev_lines[self.sq.index() * ndirs + d as usize];
+        // The lines through `from`, and then every line sharing a square with them (lines
+        // of one square overlap where a rider steps (2, 2) and another (1, 1)).
+        let mut touched = 0;
+        for &d in &v.any_cap_dirs {
+            if line(d) & from.bit() != 0 {
+                touched |= line(d);
+            }
+        }
+        if touched != 0 {
+            self.lines &= !touched;
+            for &d in &v.any_cap_dirs {
+                if line(d) & touched != 0 {
+                    self.lines |= pos.line_attackers_to(self.sq, self.occ, d as usize);
+                }
+            }
+        }
+        if v.lame_captures {
+            self.lames = pos.lame_attackers_to(self.sq, self.occ);
+        }
+    }
+}
 
 /// Which part of the moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,11 +190,16 @@ impl Position {
     /// Every piece of either side in `occ` that could capture on `sq` if the squares in
     /// `occ` (and only those) were occupied: leapers, riders within their range, cannons
     /// over exactly one screen, lame leapers with a clear path. Pins are ignored. Static
-    /// exchange evaluation calls it again after each capture, with the captured-from
-    /// squares taken out of `occ`, so pieces behind (and screens that vanish) count right.
+    /// exchange evaluation asks again after each capture, with the captured-from squares
+    /// taken out of `occ`, so pieces behind (and screens that vanish) count right;
+    /// [`AttackScan`] answers those follow-up questions without a full scan.
     pub fn attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
+        AttackScan::new(self, sq, occ).all()
+    }
+
+    /// The leapers of either side on the board that attack `sq` (whatever stands between).
+    fn leap_attackers_to(&self, sq: Square) -> SquareSet {
         let v = self.variant;
-        let ndirs = v.dirs.len();
         let mut found = 0;
         for by in Color::ALL {
             let c = by.index();
@@ -111,6 +208,16 @@ impl Position {
                 let p = p as usize;
                 found |= v.leap_att[(base + p) * GRID_CELLS + sq.index()] & self.by_profile[c][p];
             }
+        }
+        found
+    }
+
+    /// The lame leapers of either side in `occ` whose leap to `sq` has a clear path.
+    fn lame_attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
+        let v = self.variant;
+        let mut found = 0;
+        for by in Color::ALL {
+            let c = by.index();
             for la in &v.lame_att[c * GRID_CELLS + sq.index()] {
                 if occ & self.by_color[c] & la.from.bit() == 0 {
                     continue;
@@ -123,40 +230,47 @@ impl Position {
                 }
             }
         }
-        for &d in &v.any_cap_dirs {
-            let d = d as usize;
-            let idx = sq.index() * ndirs + d;
-            if v.rev_lines[idx] & occ == 0 {
+        found
+    }
+
+    /// The riders and hoppers of either side in `occ` that capture on `sq` moving in
+    /// direction `d` (an index into the variant's directions).
+    fn line_attackers_to(&self, sq: Square, occ: SquareSet, d: usize) -> SquareSet {
+        let v = self.variant;
+        let ndirs = v.dirs.len();
+        let idx = sq.index() * ndirs + d;
+        if v.rev_lines[idx] & occ == 0 {
+            return 0;
+        }
+        let (start, len) = v.rev_rays[idx];
+        let mut found = 0;
+        let mut screened = false;
+        for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
+            .iter()
+            .enumerate()
+        {
+            if occ & t.bit() == 0 {
                 continue;
             }
-            let (start, len) = v.rev_rays[idx];
-            let mut screened = false;
-            for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
-                if occ & t.bit() == 0 {
-                    continue;
-                }
-                let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
-                let c = piece.color().index();
-                let slot =
-                    (c * v.nprof + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
-                if screened {
-                    if v.hop_cap[slot] {
-                        found |= t.bit();
-                    }
-                    break;
-                }
-                let (min, max) = v.ride_cap[slot];
-                let dist = k + 1;
-                if max > 0 && dist >= min as usize && dist <= max as usize {
+            let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
+            let c = piece.color().index();
+            let slot = (c * v.nprof + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
+            if screened {
+                // The second piece: a hopper over the first.
+                if v.hop_cap[slot] {
                     found |= t.bit();
                 }
-                screened = true;
+                break;
             }
+            // The first piece: a rider within its range.
+            let (min, max) = v.ride_cap[slot];
+            let dist = k + 1;
+            if max > 0 && dist >= min as usize && dist <= max as usize {
+                found |= t.bit();
+            }
+            screened = true;
         }
-        found & occ
+        found
     }
 
     #[inline]
@@ -250,11 +364,12 @@ impl Position {
     /// King does not start in, pass or land on an attacked square, but no test of whether
     /// the mover's King is left attacked.
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        self.pseudo_moves_of(out, Gen::All);
+        self.pseudo_moves_of(out, Gen::All, !0);
     }
 
-    /// [`Position::pseudo_moves`], or only its loud or quiet part (see [`Gen`]).
-    fn pseudo_moves_of(&self, out: &mut Vec<Move>, gen: Gen) {
+    /// [`Position::pseudo_moves`], or only its loud or quiet part (see [`Gen`]), of the
+    /// pieces on `from` (castling and King swaps when the royal square is in it).
+    fn pseudo_moves_of(&self, out: &mut Vec<Move>, gen: Gen, from: SquareSet) {
         let start = out.len();
         let v = self.variant;
         let us = self.turn();
@@ -263,7 +378,7 @@ impl Position {
         let promo_squares = |piece: Piece| {
             v.promo_zone[piece.color().index() * v.kinds.len() + piece.kind().index()]
         };
-        for from in Squares(self.by_color[us.index()]) {
+        for from in Squares(self.by_color[us.index()] & from) {
             let piece = self.board[from.index()].expect("BUG: own square is occupied");
             let zone = promo_squares(piece);
             let sm = v.moves_from(us, v.profile(piece.kind(), self.levels[from.index()]), from);
@@ -391,14 +506,19 @@ impl Position {
                 }
             }
         }
+        let royal = from & self.royal_square(us).bit() != 0;
         match gen {
             Gen::All => {
-                self.castling_moves(out);
-                self.swap_moves(out);
+                if royal {
+                    self.castling_moves(out);
+                    self.swap_moves(out);
+                }
             }
             Gen::Quiet => {
-                self.castling_moves(out);
-                self.swap_moves(out);
+                if royal {
+                    self.castling_moves(out);
+                    self.swap_moves(out);
+                }
                 // A zone move's promoting choices were pushed with the declining one.
                 let mut i = start;
                 while i < out.len() {
@@ -568,6 +688,27 @@ impl Position {
         pinned
     }
 
+    /// In games with hoppers: every square on a line from the mover's royal piece along
+    /// which an enemy piece stands and some enemy piece captures by riding or hopping. Only
+    /// a move from or to such a square can open an attack on a King not in check: it
+    /// unblocks a rider, or adds, removes or captures a hopper's screen. Everything else
+    /// (leaps, lame paths, e.p., the King's own moves) is tested as in games without hoppers.
+    fn hop_lines(&self) -> SquareSet {
+        let v = self.variant;
+        let them = !self.turn();
+        let king = self.royal_square(self.turn());
+        let enemy = self.by_color[them.index()];
+        let ndirs = v.dirs.len();
+        let mut out = 0;
+        for &d in &v.cap_dirs[them.index()] {
+            let line = v.rev_lines[king.index() * ndirs + d as usize];
+            if line & enemy != 0 {
+                out |= line;
+            }
+        }
+        out
+    }
+
     /// Squares on the paths of enemy lame leaps that would capture the mover's royal piece
     /// if those paths were clear: moving away from one may expose it, so such moves are
     /// tested one by one, like moves of pinned pieces.
@@ -599,59 +740,99 @@ impl Position {
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves(out);
-        self.retain_legal(out);
+        self.retain_legal(&self.pins(), out);
     }
 
     /// Replaces the contents of `out` with the legal *loud* moves: those that capture or
     /// promote (a zone move's declining twin is not loud). Quiescence searches these; with
     /// [`Position::legal_quiet_moves_into`] they make up [`Position::legal_moves`].
     pub fn legal_loud_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.pseudo_moves_of(out, Gen::Loud);
-        self.retain_legal(out);
+        self.legal_loud_moves_with(&self.pins(), !0, out);
     }
 
     /// Replaces the contents of `out` with the legal moves that neither capture nor
     /// promote (castling, King swaps and declined promotions included).
     pub fn legal_quiet_moves_into(&self, out: &mut Vec<Move>) {
+        self.legal_quiet_moves_with(&self.pins(), !0, out);
+    }
+
+    /// [`Position::legal_loud_moves_into`] for the pieces on `from` only, in the same order,
+    /// with this position's [`Pins`]. A search checks a remembered move with it without
+    /// generating every move.
+    pub fn legal_loud_moves_with(&self, pins: &Pins, from: SquareSet, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_moves_of(out, Gen::Quiet);
-        self.retain_legal(out);
+        self.pseudo_moves_of(out, Gen::Loud, from);
+        self.retain_legal(pins, out);
+    }
+
+    /// [`Position::legal_quiet_moves_into`] for the pieces on `from` only (castling and
+    /// King swaps with the royal piece's square), in the same order, with this position's
+    /// [`Pins`].
+    pub fn legal_quiet_moves_with(&self, pins: &Pins, from: SquareSet, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves_of(out, Gen::Quiet, from);
+        self.retain_legal(pins, out);
+    }
+
+    /// What the legality filter needs to know about this position before looking at any
+    /// move. A search computes it once per node and passes it to every generator call of
+    /// that node ([`Position::legal_loud_moves_with`], [`Position::legal_quiet_moves_with`]).
+    pub fn pins(&self) -> Pins {
+        let v = self.variant;
+        if self.is_check() {
+            return Pins {
+                check: true,
+                from: !0,
+                to: !0,
+            };
+        }
+        // Moves from these squares may expose the King.
+        let mut from = if v.simple_legality {
+            self.pinned()
+        } else {
+            self.hop_lines()
+        };
+        // Moves to these squares may too: a piece landing between a hopper and the King
+        // becomes its screen.
+        let to = if v.simple_legality { 0 } else { from };
+        if v.lame_captures {
+            from |= self.lame_blockers();
+        }
+        Pins {
+            check: false,
+            from,
+            to,
+        }
     }
 
     /// Keeps the pseudo-legal moves in `out` that do not leave the mover's royal piece
-    /// attacked.
-    fn retain_legal(&self, out: &mut Vec<Move>) {
-        let v = self.variant;
+    /// attacked; `pins` are this position's.
+    fn retain_legal(&self, pins: &Pins, out: &mut Vec<Move>) {
+        if pins.check {
+            out.retain(|m| self.is_safe_after(m));
+            return;
+        }
         let us = self.turn();
         let king = self.royal_square(us);
-        if v.simple_legality && !self.is_check() {
-            let mut pinned = self.pinned();
-            if v.lame_captures {
-                pinned |= self.lame_blockers();
-            }
-            let them = !us;
-            let enemy = self.by_color[them.index()];
-            out.retain(|m| {
-                if m.from == king {
-                    match m.kind {
-                        MoveKind::Normal => !self.attacked(
-                            m.to,
-                            them,
-                            self.occupied & !king.bit(),
-                            enemy & !m.to.bit(),
-                        ),
-                        _ => self.is_safe_after(m),
+        let them = !us;
+        let enemy = self.by_color[them.index()];
+        out.retain(|m| {
+            if m.from == king {
+                match m.kind {
+                    MoveKind::Normal => {
+                        !self.attacked(m.to, them, self.occupied & !king.bit(), enemy & !m.to.bit())
                     }
-                } else if pinned & m.from.bit() == 0 && m.kind != MoveKind::EnPassant {
-                    true
-                } else {
-                    self.is_safe_after(m)
+                    _ => self.is_safe_after(m),
                 }
-            });
-        } else {
-            out.retain(|m| self.is_safe_after(m));
-        }
+            } else if pins.from & m.from.bit() == 0
+                && pins.to & m.to.bit() == 0
+                && m.kind != MoveKind::EnPassant
+            {
+                true
+            } else {
+                self.is_safe_after(m)
+            }
+        });
     }
 
     /// The legal moves. Moves that offer a choice (promote or not, which type) are listed
@@ -884,6 +1065,27 @@ mod tests {
     }
 
     #[test]
+    fn attack_scan_follows_removals() {
+        for pos in playout_positions(40) {
+            for sq in Squares(pos.variant.shape().squares()) {
+                let mut scan = AttackScan::new(&pos, sq, pos.occupied);
+                let mut occ = pos.occupied;
+                // Lift every piece off, one by one.
+                for from in Squares(pos.occupied & !sq.bit()) {
+                    scan.remove(from);
+                    occ &= !from.bit();
+                    assert_eq!(
+                        scan.all(),
+                        pos.attackers_to(sq, occ),
+                        "{sq} after lifting {from} in {}",
+                        pos.fen()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn null_move_passes_the_turn() {
         for mut pos in playout_positions(30) {
             if pos.is_check() {
@@ -922,6 +1124,27 @@ mod tests {
             "5k6/*3n6*/*4s5*/*10*/*5n4*/*10*/*4PP4*/5QT5 w - - 0 1 swap:Kk",
         ] {
             sweep(&mut Position::from_fen(tamer, fen).unwrap(), 2);
+        }
+        // Hoppers: a Cannon, an Arrow and a Tank (both) aimed at the King with no screen,
+        // one screen (check) and two; pieces that could land on, leave or capture a screen.
+        let eurasian = variant(VariantId::ApcMixedEurasian);
+        for fen in [
+            "4k3/8/4x3/8/8/8/8/2N1K3 w - - 0 1",
+            "k7/4x3/8/4p3/8/4N3/8/4K3 w - - 0 1",
+            "k7/4x3/8/4p3/4P3/8/2B5/4K2R w - - 0 1",
+            "4k3/8/8/w7/1P6/8/8/2B1K3 w - - 0 1",
+            "1k6/8/8/w3t3/1p6/8/3R4/R3K3 w Q - 0 1",
+            "3qk3/3pp3/4v3/3N4/8/4s3/3P1P2/3XK1W1 b - - 0 1",
+            "r3k2r/pppx1ppp/2n2w2/3tp3/4P3/2NT1W2/PPPX1PPP/R3K2R w KQkq - 0 9",
+        ] {
+            sweep(&mut Position::from_fen(eurasian, fen).unwrap(), 2);
+        }
+    }
+
+    #[test]
+    fn fast_legality_matches_make_unmake_along_playouts() {
+        for mut pos in playout_positions(50) {
+            sweep(&mut pos, 0);
         }
     }
 }

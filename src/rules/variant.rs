@@ -179,8 +179,9 @@ pub struct Variant {
     pub(crate) promo_rules: Vec<PromotionRule>,
     pub(crate) castlings: Vec<Castling>,
     pub(crate) castle_mask: [u8; GRID_CELLS],
-    /// Whether legality may be decided from pins (no piece captures by hopping, whose
-    /// screens would be pins of a different kind).
+    /// Whether no piece captures by hopping: then legality may be decided from pins alone;
+    /// with hoppers, moves onto or off the King's lines are tested too (screens are pins
+    /// of a different kind).
     pub(crate) simple_legality: bool,
     /// Whether some piece captures with a lame leap (its path squares are extra pins).
     pub(crate) lame_captures: bool,
