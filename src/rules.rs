@@ -26,6 +26,8 @@ pub use geometry::{
     GRID_FILES, GRID_RANKS,
 };
 pub use make::Undo;
+#[cfg(test)]
+pub(crate) use movegen::tests::playout_positions;
 pub use movegen::{AttackScan, Pins};
 pub use movement::{Atom, BetzaError, Modality, Movement, Reach};
 pub use moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};

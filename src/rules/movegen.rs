@@ -902,7 +902,7 @@ fn perft_inner(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::variants::{variant, VariantId};
 
@@ -985,8 +985,8 @@ mod tests {
         }
     }
 
-    /// Positions along a pseudo-random playout of every game, `plies` deep.
-    fn playout_positions(plies: usize) -> Vec<Position> {
+    /// Positions along pseudo-random playouts of every game (three each), `plies` deep.
+    pub(crate) fn playout_positions(plies: usize) -> Vec<Position> {
         let mut out = Vec::new();
         for id in VariantId::ALL {
             for game in 0..3u64 {

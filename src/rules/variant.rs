@@ -149,6 +149,9 @@ pub struct Variant {
     pub(crate) nprof: usize,
     pub(crate) profile_kind: Vec<PieceKind>,
     pub(crate) sq_moves: Vec<SquareMoves>,
+    /// Per `sq_moves` entry: the squares its leaps reach when empty, and when occupied (so
+    /// [`Variant::reach`] does a piece's leaps in two mask operations).
+    pub(crate) leap_masks: Vec<[SquareSet; 2]>,
     pub(crate) leaps: Vec<Leap>,
     pub(crate) rays: Vec<Ray>,
     pub(crate) ray_squares: Vec<Square>,
@@ -303,6 +306,7 @@ impl Variant {
             nprof,
             profile_kind,
             sq_moves: vec![SquareMoves::default(); 2 * nprof * GRID_CELLS],
+            leap_masks: vec![[0; 2]; 2 * nprof * GRID_CELLS],
             leaps: Vec::new(),
             rays: Vec::new(),
             ray_squares: Vec::new(),
@@ -478,8 +482,13 @@ impl Variant {
                         }
                     }
                     let leap0 = v.leaps.len() as u32;
+                    let masks = &mut v.leap_masks[slot * GRID_CELLS + sq.index()];
                     for l in &leaps {
+                        if l.flags & QUIET != 0 {
+                            masks[0] |= l.to.bit();
+                        }
                         if l.flags & CAPTURE != 0 {
+                            masks[1] |= l.to.bit();
                             v.leap_att[slot * GRID_CELLS + l.to.index()] |= sq.bit();
                         }
                     }
@@ -755,13 +764,11 @@ impl Variant {
                 flags & CAPTURE != 0
             }
         };
-        let sm = self.moves_from(color, self.profile(kind, level), sq);
-        let mut set = 0;
-        for l in &self.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
-            if ok(l.to, l.flags) {
-                set |= l.to.bit();
-            }
-        }
+        let slot =
+            (color.index() * self.nprof + self.profile(kind, level)) * GRID_CELLS + sq.index();
+        let sm = &self.sq_moves[slot];
+        let [quiet, capture] = self.leap_masks[slot];
+        let mut set = (quiet & !occupied) | (capture & occupied);
         for r in &self.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
             let squares = &self.ray_squares[r.start as usize..(r.start + r.len as u32) as usize];
             let mut screened = !r.hop;
