@@ -17,7 +17,7 @@
 //! Every move comes from the legal generators; hash, killer and counter moves are only keys
 //! matched against them, never trusted as moves.
 
-use crate::rules::{Move, Position, Square};
+use crate::rules::{Move, Pins, Position, Square};
 
 use super::eval::Tables;
 use super::see::see_ge;
@@ -275,6 +275,7 @@ pub(crate) fn loud_score(pos: &Position, t: &Tables, h: &Heuristics, mv: &Move) 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     Hash,
+    GenerateLoud,
     GoodLoud,
     Refutations,
     Quiets,
@@ -292,6 +293,11 @@ pub(crate) struct Picker {
     prev: [PieceTo; 2],
     /// Whether the quiet moves have been generated into the quiet buffer.
     quiets_ready: bool,
+    /// Whether the hash move was handed out, and from which list.
+    hash_was_loud: bool,
+    hash_was_quiet: bool,
+    /// The legality filter's view of the node, once a generator needed it.
+    pins: Option<Pins>,
     next: usize,
     /// Skip the remaining quiet moves (late-move pruning).
     pub skip_quiets: bool,
@@ -323,6 +329,9 @@ impl Picker {
             refutations: [killers[0], killers[1], counter],
             prev,
             quiets_ready: false,
+            hash_was_loud: false,
+            hash_was_quiet: false,
+            pins: None,
             next: 0,
             skip_quiets: false,
             loud_only: false,
@@ -345,9 +354,39 @@ impl Picker {
 
     fn generate_quiets(&mut self, pos: &Position, lists: &mut MoveLists) {
         if !self.quiets_ready {
-            pos.legal_quiet_moves_into(&mut lists.quiet);
+            let pins = self.pins(pos);
+            pos.legal_quiet_moves_with(&pins, !0, &mut lists.quiet);
+            if self.hash_was_quiet {
+                // Handed out already.
+                Self::take(&mut lists.quiet, self.hash);
+            }
             self.quiets_ready = true;
         }
+    }
+
+    /// The position's [`Pins`], computed at the first generator call of the node.
+    fn pins(&mut self, pos: &Position) -> Pins {
+        *self.pins.get_or_insert_with(|| pos.pins())
+    }
+
+    /// The hash move, if it is a legal move here. Only the moves of the piece on its origin
+    /// are generated (most nodes that have a hash move need no other), loud ones first as
+    /// in the full lists, so the move found is the one those would give.
+    fn hash_move(&mut self, pos: &Position, lists: &mut MoveLists) -> Option<Move> {
+        let from = Square::from_index((self.hash.0 & 0xff) as usize)?;
+        let pins = self.pins(pos);
+        pos.legal_loud_moves_with(&pins, from.bit(), &mut lists.loud);
+        if let Some(mv) = Self::take(&mut lists.loud, self.hash) {
+            self.hash_was_loud = true;
+            return Some(mv);
+        }
+        if self.loud_only {
+            return None;
+        }
+        pos.legal_quiet_moves_with(&pins, from.bit(), &mut lists.quiet);
+        let mv = Self::take(&mut lists.quiet, self.hash);
+        self.hash_was_quiet = mv.is_some();
+        mv
     }
 
     /// Removes and returns the move with key `key` from `list`, if it is there.
@@ -370,23 +409,26 @@ impl Picker {
         loop {
             match self.stage {
                 Stage::Hash => {
-                    pos.legal_loud_moves_into(&mut lists.loud);
-                    lists.bad.clear();
-                    self.stage = Stage::GoodLoud;
-                    let found = Self::take(&mut lists.loud, self.hash).or_else(|| {
-                        if self.loud_only || self.hash.is_none() {
-                            return None;
+                    self.stage = Stage::GenerateLoud;
+                    if !self.hash.is_none() {
+                        if let Some(mv) = self.hash_move(pos, lists) {
+                            return Some(mv);
                         }
-                        self.generate_quiets(pos, lists);
-                        Self::take(&mut lists.quiet, self.hash)
-                    });
+                    }
+                }
+                Stage::GenerateLoud => {
+                    let pins = self.pins(pos);
+                    pos.legal_loud_moves_with(&pins, !0, &mut lists.loud);
+                    if self.hash_was_loud {
+                        // Handed out already.
+                        Self::take(&mut lists.loud, self.hash);
+                    }
+                    lists.bad.clear();
                     lists.loud_scores.clear();
                     lists
                         .loud_scores
                         .extend(lists.loud.iter().map(|m| loud_score(pos, t, h, m)));
-                    if found.is_some() {
-                        return found;
-                    }
+                    self.stage = Stage::GoodLoud;
                 }
                 Stage::GoodLoud => {
                     let Some(mv) = pick(&mut lists.loud, &mut lists.loud_scores) else {
@@ -412,6 +454,7 @@ impl Picker {
                     if self.next >= self.refutations.len() {
                         self.stage = Stage::Quiets;
                         if !self.skip_quiets {
+                            self.generate_quiets(pos, lists);
                             let prev = self.prev;
                             lists.quiet_scores.clear();
                             lists.quiet_scores.extend(
@@ -438,18 +481,7 @@ impl Picker {
                 }
                 Stage::Quiets => {
                     if !self.skip_quiets {
-                        self.generate_quiets(pos, lists);
-                        if lists.quiet_scores.len() != lists.quiet.len() {
-                            // Generated only now (no refutation needed it).
-                            let prev = self.prev;
-                            lists.quiet_scores.clear();
-                            lists.quiet_scores.extend(
-                                lists
-                                    .quiet
-                                    .iter()
-                                    .map(|m| h.quiet_score(m, prev) - declined_penalty(pos, t, m)),
-                            );
-                        }
+                        // Generated and scored on entering this stage.
                         if let Some(mv) = pick(&mut lists.quiet, &mut lists.quiet_scores) {
                             return Some(mv);
                         }
@@ -496,4 +528,63 @@ fn pick(moves: &mut Vec<Move>, scores: &mut Vec<i32>) -> Option<Move> {
     }
     scores.swap_remove(best);
     Some(moves.swap_remove(best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::tables;
+    use crate::rules::playout_positions;
+
+    /// Every move the picker hands out, in order.
+    fn drain(pos: &Position, t: &Tables, h: &Heuristics, mut picker: Picker) -> Vec<Move> {
+        let mut lists = MoveLists::default();
+        let mut out = Vec::new();
+        while let Some(mv) = picker.next(pos, t, h, &mut lists) {
+            out.push(mv);
+        }
+        out
+    }
+
+    fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+        moves.sort_by_key(|m| (MoveKey::of(m).0, m.flags, m.capture.is_some()));
+        moves
+    }
+
+    #[test]
+    fn the_picker_hands_out_every_legal_move_once() {
+        for (i, pos) in playout_positions(40).into_iter().enumerate().step_by(2) {
+            let v = pos.variant();
+            let t = tables(v);
+            let h = Heuristics::new(v.kinds().len(), 12, 10);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                continue;
+            }
+            let pick = |k: usize| legal[(i * 7 + k * 13) % legal.len()];
+            let loud = |m: &Move| m.capture.is_some() || m.promotion.is_some();
+            // Hints: a legal move, a move of another position (not legal here), none.
+            let stranger = MoveKey(MoveKey::of(&pick(1)).0 ^ 0x0300);
+            for hash in [MoveKey::of(&pick(2)), stranger, MoveKey::NONE] {
+                let killers = [MoveKey::of(&pick(3)), MoveKey::of(&pick(4))];
+                let counter = MoveKey::of(&pick(5));
+                let picker = Picker::new(hash, killers, counter, [NO_PIECE_TO; 2]);
+                let all = drain(&pos, &t, &h, picker);
+                assert_eq!(sorted(all.clone()), sorted(legal.clone()), "{}", pos.fen());
+                if let Some(first) = legal.iter().find(|m| MoveKey::of(m) == hash) {
+                    assert_eq!(all[0], *first, "the hash move first in {}", pos.fen());
+                }
+                // Quiescence: loud moves only, each at most once, the hash move first when
+                // it is loud.
+                let qs = drain(&pos, &t, &h, Picker::quiescence(hash));
+                assert!(qs.iter().all(loud), "{}", pos.fen());
+                let mut once = sorted(qs.clone());
+                once.dedup();
+                assert_eq!(once.len(), qs.len(), "{}", pos.fen());
+                if let Some(first) = legal.iter().find(|m| MoveKey::of(m) == hash && loud(m)) {
+                    assert_eq!(qs[0], *first, "{}", pos.fen());
+                }
+            }
+        }
+    }
 }

@@ -1070,6 +1070,7 @@ impl<'a> Searcher<'a> {
             }
 
             let undo = pos.make(mv);
+            self.tt.prefetch(pos.hash());
             let gives_check = pos.is_check();
             if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
                 extension = 1;
@@ -1324,6 +1325,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let undo = pos.make(mv);
+            self.tt.prefetch(pos.hash());
             let gives_check = pos.is_check();
             self.stack[ply].piece_to = self.heur.piece_to(&mv);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, gives_check, qply + 1);

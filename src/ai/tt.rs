@@ -46,12 +46,17 @@ pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
 const WAYS: usize = 4;
 const ENTRY_BYTES: usize = 16;
 
+/// One bucket: per entry, (key-and-eval ^ data, data). Aligned to a cache line, so a probe
+/// touches one line; a plain `Vec<AtomicU64>` from the system allocator starts 16 bytes
+/// into a page, and then every bucket straddled two lines.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; WAYS * 2]);
+
 /// A fixed-size table.
 #[derive(Debug)]
 pub(crate) struct Tt {
-    /// Per entry: (key-and-eval ^ data, data).
-    slots: Vec<AtomicU64>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     age: AtomicU8,
 }
 
@@ -61,15 +66,16 @@ impl Tt {
         let entries = (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(WAYS);
         let buckets = 1usize << (usize::BITS - 1 - (entries / WAYS).leading_zeros());
         Tt {
-            slots: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
-            buckets,
+            buckets: (0..buckets).map(|_| Bucket::default()).collect(),
             age: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s.get_mut() = 0);
+        for b in &mut self.buckets {
+            b.0.iter_mut().for_each(|s| *s.get_mut() = 0);
+        }
         *self.age.get_mut() = 0;
     }
 
@@ -80,24 +86,33 @@ impl Tt {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> &Bucket {
         // The low bits index the table; the upper 48 are checked in the entry.
-        ((key ^ (key >> 29)) as usize & (self.buckets - 1)) * WAYS * 2
+        &self.buckets[(key ^ (key >> 29)) as usize & (self.buckets.len() - 1)]
     }
 
+    /// Asks the processor to start loading `key`'s bucket, for a probe a little later (the
+    /// search calls it right after making a move). Only a hint: it changes no result.
     #[inline]
-    fn read(&self, i: usize) -> (u64, u64) {
-        (
-            self.slots[i].load(Ordering::Relaxed),
-            self.slots[i + 1].load(Ordering::Relaxed),
-        )
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: a prefetch is a hint that never faults and reads no memory into the
+            // program's state; `p` points into the live bucket vector anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for `key`, with its score adjusted to a node at `ply`.
     pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
         let b = self.bucket(key);
         (0..WAYS).find_map(|w| {
-            let (check, data) = self.read(b + 2 * w);
+            let (check, data) = read(b, w);
             let word = check ^ data;
             (data != 0 && word >> 16 == key >> 16).then(|| unpack(data, word, ply))
         })
@@ -118,23 +133,22 @@ impl Tt {
     ) {
         let b = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed);
-        let mut target = b;
+        let mut target = 0;
         let mut worst = i32::MAX;
         for w in 0..WAYS {
-            let i = b + 2 * w;
-            let (check, data) = self.read(i);
+            let (check, data) = read(b, w);
             if data == 0 || (check ^ data) >> 16 == key >> 16 {
-                target = i;
+                target = w;
                 break;
             }
             let stale = i32::from(age.wrapping_sub(data_age(data)) & 0x3f);
             let worth = unpack(data, 0, 0).depth - 8 * stale;
             if worth < worst {
                 worst = worth;
-                target = i;
+                target = w;
             }
         }
-        let (check, old) = self.read(target);
+        let (check, old) = read(b, target);
         let mut mv = mv;
         if old != 0 && (check ^ old) >> 16 == key >> 16 {
             let e = unpack(old, check ^ old, 0);
@@ -148,22 +162,31 @@ impl Tt {
         }
         let data = pack(mv, depth, to_tt(score, ply), bound, age);
         let word = (key & !0xffff) | u64::from(eval.clamp(NO_EVAL, i16::MAX as i32) as i16 as u16);
-        self.slots[target].store(word ^ data, Ordering::Relaxed);
-        self.slots[target + 1].store(data, Ordering::Relaxed);
+        b.0[2 * target].store(word ^ data, Ordering::Relaxed);
+        b.0[2 * target + 1].store(data, Ordering::Relaxed);
     }
 
     /// Permille of sampled entries written by the current search (UCI `hashfull`).
     pub(crate) fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let n = (self.buckets * WAYS).min(1000);
+        let n = (self.buckets.len() * WAYS).min(1000);
         let used = (0..n)
             .filter(|&i| {
-                let data = self.slots[2 * i + 1].load(Ordering::Relaxed);
+                let data = self.buckets[i / WAYS].0[2 * (i % WAYS) + 1].load(Ordering::Relaxed);
                 data != 0 && data_age(data) == age
             })
             .count();
         (used * 1000 / n.max(1)) as u32
     }
+}
+
+/// Entry `w` of bucket `b`: (key-and-eval ^ data, data).
+#[inline]
+fn read(b: &Bucket, w: usize) -> (u64, u64) {
+    (
+        b.0[2 * w].load(Ordering::Relaxed),
+        b.0[2 * w + 1].load(Ordering::Relaxed),
+    )
 }
 
 /// Mate scores count plies from the root during the search; in the table they count from
