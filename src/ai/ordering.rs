@@ -15,7 +15,10 @@
 //! 5. the loud moves that lose material by SEE, and under-promotions.
 //!
 //! Every move comes from the legal generators; hash, killer and counter moves are only keys
-//! matched against them, never trusted as moves.
+//! matched against them, never trusted as moves. A key is matched against the moves of the
+//! piece on its origin alone, so a node refuted by its hash move or a killer never generates
+//! the rest; the full lists, generated later, lose what was handed out in the same order
+//! (the search tree is the same as with full lists from the start).
 
 use crate::rules::{Move, Pins, Position, Square};
 
@@ -296,6 +299,8 @@ pub(crate) struct Picker {
     /// Whether the hash move was handed out, and from which list.
     hash_was_loud: bool,
     hash_was_quiet: bool,
+    /// The refutations handed out before the quiet moves were generated.
+    handed: [MoveKey; 3],
     /// The legality filter's view of the node, once a generator needed it.
     pins: Option<Pins>,
     next: usize,
@@ -331,6 +336,7 @@ impl Picker {
             quiets_ready: false,
             hash_was_loud: false,
             hash_was_quiet: false,
+            handed: [MoveKey::NONE; 3],
             pins: None,
             next: 0,
             skip_quiets: false,
@@ -356,9 +362,12 @@ impl Picker {
         if !self.quiets_ready {
             let pins = self.pins(pos);
             pos.legal_quiet_moves_with(&pins, !0, &mut lists.quiet);
+            // Take out what was handed out already, in the order it was.
             if self.hash_was_quiet {
-                // Handed out already.
                 Self::take(&mut lists.quiet, self.hash);
+            }
+            for key in self.handed {
+                Self::take(&mut lists.quiet, key);
             }
             self.quiets_ready = true;
         }
@@ -474,9 +483,19 @@ impl Picker {
                     {
                         continue;
                     }
-                    self.generate_quiets(pos, lists);
-                    if let Some(mv) = Self::take(&mut lists.quiet, key) {
-                        return Some(mv);
+                    if self.quiets_ready {
+                        if let Some(mv) = Self::take(&mut lists.quiet, key) {
+                            return Some(mv);
+                        }
+                    } else if let Some(from) = Square::from_index((key.0 & 0xff) as usize) {
+                        // Only the moves of the piece on the key's origin: a refutation
+                        // that cuts off spares generating the others.
+                        let pins = self.pins(pos);
+                        pos.legal_quiet_moves_with(&pins, from.bit(), &mut lists.quiet);
+                        if let Some(mv) = Self::take(&mut lists.quiet, key) {
+                            self.handed[self.next - 1] = key;
+                            return Some(mv);
+                        }
                     }
                 }
                 Stage::Quiets => {
