@@ -17,8 +17,8 @@
 //! Every move comes from the legal generators; hash, killer and counter moves are only keys
 //! matched against them, never trusted as moves. A key is matched against the moves of the
 //! piece on its origin alone, so a node refuted by its hash move or a killer never generates
-//! the rest; the full lists, generated later, lose what was handed out in the same order
-//! (the search tree is the same as with full lists from the start).
+//! the rest; the full lists, generated later, lose what was handed out in the same order,
+//! so they hold what they would hold had they been generated up front.
 
 use crate::rules::{Move, Pins, Position, Square};
 
