@@ -2,7 +2,7 @@
 //! tiny sizes, theme files, and whole games played through actions.
 
 mod common;
-use common::{draw, screen, start_app};
+use common::{draw, palette, screen, start_app, OPTIONS};
 
 use std::time::{Duration, Instant};
 
@@ -26,12 +26,7 @@ fn app_for(id: VariantId, glyphs: bool, mono: bool) -> App {
         ColorMode::TrueColor
     };
     App::playing(
-        Options {
-            glyphs,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
+        Options { glyphs, ..OPTIONS },
         Palette::new(theme, mode),
         Position::start(variant(id)),
         None,
@@ -170,15 +165,9 @@ fn typed_moves_and_errors() {
 
 #[test]
 fn promotion_choice_opens_a_picker() {
-    let theme = Theme::default();
     let mut app = App::playing(
-        Options {
-            glyphs: true,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
-        Palette::new(theme, ColorMode::TrueColor),
+        OPTIONS,
+        palette(),
         Position::from_fen(
             variant(VariantId::Promochess),
             "4k4/9/9/9/1H7/9/9/9/4K4 w - - 0 1",
@@ -221,13 +210,8 @@ fn promotion_choice_opens_a_picker() {
 #[test]
 fn clocks_run_and_flag() {
     let mut app = App::playing(
-        Options {
-            glyphs: true,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
-        Palette::new(Theme::default(), ColorMode::TrueColor),
+        OPTIONS,
+        palette(),
         Position::start(variant(VariantId::Chess)),
         Some(TimeControl::parse("1+2").unwrap()),
         HUMANS,

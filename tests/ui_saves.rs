@@ -2,7 +2,7 @@
 //! ([`App::take_io`]), resuming, the games browser and review mode.
 
 mod common;
-use common::screen;
+use common::{screen, OPTIONS};
 
 use std::path::PathBuf;
 
@@ -12,20 +12,13 @@ use rankup::save::{
     GameMeta, InPlay, Listing, OpenError, Player as Saved, SavedGame, Summary, Timestamp,
 };
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, IoRequest, Leave, MenuField, Options, Player, Screen};
+use rankup::ui::app::{App, IoRequest, Leave, MenuField, Player, Screen};
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
 fn palette() -> Palette {
     Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
 }
-
-const OPTIONS: Options = Options {
-    glyphs: true,
-    mouse: false,
-    ascii: false,
-    bell: None,
-};
 
 fn playing(id: VariantId) -> App {
     let mut app = App::playing(

@@ -179,17 +179,20 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
     out
 }
 
-/// The app on its start screen: Unicode glyphs, no mouse, no bell, the default theme in
-/// true colour, no data directory.
+/// The UI tests' display options: Unicode glyphs, no mouse, no bell.
+pub const OPTIONS: Options = Options {
+    glyphs: true,
+    mouse: false,
+    ascii: false,
+    bell: None,
+};
+
+/// The default theme in true colour.
+pub fn palette() -> Palette {
+    Palette::new(Theme::default(), ColorMode::TrueColor)
+}
+
+/// The app on its start screen with [`OPTIONS`] and [`palette`], no data directory.
 pub fn start_app() -> App {
-    App::new(
-        Options {
-            glyphs: true,
-            mouse: false,
-            ascii: false,
-            bell: None,
-        },
-        Palette::new(Theme::default(), ColorMode::TrueColor),
-        None,
-    )
+    App::new(OPTIONS, palette(), None)
 }
