@@ -56,6 +56,15 @@ impl MoveKey {
     pub(crate) fn is_none(self) -> bool {
         self.0 == 0
     }
+
+    /// The origin square (`None` for no move).
+    #[inline]
+    pub(crate) fn from(self) -> Option<Square> {
+        if self.is_none() {
+            return None;
+        }
+        Square::from_index((self.0 & 0xff) as usize)
+    }
 }
 
 /// History scores stay within this magnitude (the update is self-limiting).
@@ -294,8 +303,6 @@ pub(crate) struct Picker {
     /// Killers, then the counter move.
     refutations: [MoveKey; 3],
     prev: [PieceTo; 2],
-    /// Whether the quiet moves have been generated into the quiet buffer.
-    quiets_ready: bool,
     /// Whether the hash move was handed out, and from which list.
     hash_was_loud: bool,
     hash_was_quiet: bool,
@@ -333,7 +340,6 @@ impl Picker {
             hash,
             refutations: [killers[0], killers[1], counter],
             prev,
-            quiets_ready: false,
             hash_was_loud: false,
             hash_was_quiet: false,
             handed: [MoveKey::NONE; 3],
@@ -358,18 +364,16 @@ impl Picker {
         matches!(self.stage, Stage::Quiets | Stage::BadLoud | Stage::Done)
     }
 
+    /// The quiet moves, into the quiet list, without those handed out already (taken out in
+    /// the order they were, so the list is what it would be had it been generated first).
     fn generate_quiets(&mut self, pos: &Position, lists: &mut MoveLists) {
-        if !self.quiets_ready {
-            let pins = self.pins(pos);
-            pos.legal_quiet_moves_with(&pins, !0, &mut lists.quiet);
-            // Take out what was handed out already, in the order it was.
-            if self.hash_was_quiet {
-                Self::take(&mut lists.quiet, self.hash);
-            }
-            for key in self.handed {
-                Self::take(&mut lists.quiet, key);
-            }
-            self.quiets_ready = true;
+        let pins = self.pins(pos);
+        pos.legal_quiet_moves_with(&pins, !0, &mut lists.quiet);
+        if self.hash_was_quiet {
+            Self::take(&mut lists.quiet, self.hash);
+        }
+        for key in self.handed {
+            Self::take(&mut lists.quiet, key);
         }
     }
 
@@ -378,22 +382,36 @@ impl Picker {
         *self.pins.get_or_insert_with(|| pos.pins())
     }
 
-    /// The hash move, if it is a legal move here. Only the moves of the piece on its origin
-    /// are generated (most nodes that have a hash move need no other), loud ones first as
-    /// in the full lists, so the move found is the one those would give.
-    fn hash_move(&mut self, pos: &Position, lists: &mut MoveLists) -> Option<Move> {
-        let from = Square::from_index((self.hash.0 & 0xff) as usize)?;
+    /// The move named `key`, if it is a legal loud (or quiet) move here: only the moves of
+    /// the piece on the key's origin are generated into `list` (a node refuted by it needs
+    /// no other), in the order of the full lists, so the move found is the one those give.
+    fn find(
+        &mut self,
+        pos: &Position,
+        key: MoveKey,
+        loud: bool,
+        list: &mut Vec<Move>,
+    ) -> Option<Move> {
+        let from = key.from()?.bit();
         let pins = self.pins(pos);
-        pos.legal_loud_moves_with(&pins, from.bit(), &mut lists.loud);
-        if let Some(mv) = Self::take(&mut lists.loud, self.hash) {
+        if loud {
+            pos.legal_loud_moves_with(&pins, from, list);
+        } else {
+            pos.legal_quiet_moves_with(&pins, from, list);
+        }
+        Self::take(list, key)
+    }
+
+    /// The hash move, if it is a legal move here: loud ones first, as in the full lists.
+    fn hash_move(&mut self, pos: &Position, lists: &mut MoveLists) -> Option<Move> {
+        if let Some(mv) = self.find(pos, self.hash, true, &mut lists.loud) {
             self.hash_was_loud = true;
             return Some(mv);
         }
         if self.loud_only {
             return None;
         }
-        pos.legal_quiet_moves_with(&pins, from.bit(), &mut lists.quiet);
-        let mv = Self::take(&mut lists.quiet, self.hash);
+        let mv = self.find(pos, self.hash, false, &mut lists.quiet);
         self.hash_was_quiet = mv.is_some();
         mv
     }
@@ -483,19 +501,10 @@ impl Picker {
                     {
                         continue;
                     }
-                    if self.quiets_ready {
-                        if let Some(mv) = Self::take(&mut lists.quiet, key) {
-                            return Some(mv);
-                        }
-                    } else if let Some(from) = Square::from_index((key.0 & 0xff) as usize) {
-                        // Only the moves of the piece on the key's origin: a refutation
-                        // that cuts off spares generating the others.
-                        let pins = self.pins(pos);
-                        pos.legal_quiet_moves_with(&pins, from.bit(), &mut lists.quiet);
-                        if let Some(mv) = Self::take(&mut lists.quiet, key) {
-                            self.handed[self.next - 1] = key;
-                            return Some(mv);
-                        }
+                    // The full quiet list comes only with the quiet stage.
+                    if let Some(mv) = self.find(pos, key, false, &mut lists.quiet) {
+                        self.handed[self.next - 1] = key;
+                        return Some(mv);
                     }
                 }
                 Stage::Quiets => {

@@ -28,13 +28,6 @@ pub struct Pins {
     to: SquareSet,
 }
 
-impl Pins {
-    /// Whether the side to move is in check.
-    pub fn check(&self) -> bool {
-        self.check
-    }
-}
-
 /// Every piece attacking one square, kept up to date while pieces leave the board one at a
 /// time, as in a static exchange: after the first full scan, a removal rescans only the
 /// lines through the square it left (and lame paths, which it may have opened).
