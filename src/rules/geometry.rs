@@ -16,6 +16,42 @@ pub const GRID_RANKS: u8 = 10;
 /// Number of cells of the fixed grid; every [`Square`] index is below this.
 pub const GRID_CELLS: usize = GRID_FILES as usize * GRID_RANKS as usize;
 
+/// Whether a line stepping `(dx, dy)` visits squares in descending index order. On the
+/// fixed grid a step adds `dx + GRID_FILES * dy` to the index and never wraps, so every
+/// line is monotonic: its first occupied square is the set's lowest or highest member.
+#[inline]
+pub(crate) const fn descends(dx: i32, dy: i32) -> bool {
+    dx + GRID_FILES as i32 * dy < 0
+}
+
+/// The grid-index distance of one step `(dx, dy)` (for counting steps along a line).
+#[inline]
+pub(crate) const fn step_len(dx: i32, dy: i32) -> u8 {
+    (dx + GRID_FILES as i32 * dy).unsigned_abs() as u8
+}
+
+/// The member of the non-empty `set` (squares of one line) met first along the line.
+#[inline]
+pub(crate) fn first_on_line(set: SquareSet, descending: bool) -> Square {
+    debug_assert!(set != 0);
+    let index = if descending {
+        127 - set.leading_zeros()
+    } else {
+        set.trailing_zeros()
+    };
+    Square(index as u8)
+}
+
+/// Every grid cell met before `t` along a line (mask it with the line's squares).
+#[inline]
+pub(crate) fn before_on_line(t: Square, descending: bool) -> SquareSet {
+    if descending {
+        !((t.bit() << 1).wrapping_sub(1))
+    } else {
+        t.bit() - 1
+    }
+}
+
 /// One cell of the fixed 12 x 10 grid, `a1` = 0, `b1` = 1, ..., `a2` = 12.
 ///
 /// A `Square` names a cell, not necessarily a square of the board in play: whether it exists

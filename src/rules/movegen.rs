@@ -9,7 +9,7 @@
 //! games with hoppers, so does every move from or to a line between the King and an enemy
 //! piece). Both paths are cross-checked against make/unmake in tests.
 
-use super::geometry::{Square, SquareSet, Squares, GRID_CELLS};
+use super::geometry::{first_on_line, Square, SquareSet, Squares, GRID_CELLS};
 use super::moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};
 use super::piece::{Color, Piece};
 use super::position::Position;
@@ -133,37 +133,31 @@ impl Position {
         for &d in &v.cap_dirs[c] {
             let d = d as usize;
             let idx = sq.index() * ndirs + d;
-            if v.rev_lines[idx] & attackers == 0 {
+            let line = v.rev_lines[idx];
+            if line & attackers == 0 {
                 continue;
             }
-            let (start, len) = v.rev_rays[idx];
-            let mut screened = false;
-            for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
-                if occ & t.bit() == 0 {
-                    continue;
+            // The first two occupied squares of the line: a rider, or a hopper behind a screen.
+            let blockers = line & occ;
+            if blockers == 0 {
+                continue;
+            }
+            let desc = v.rev_desc[d];
+            let t = first_on_line(blockers, desc);
+            if attackers & t.bit() != 0 {
+                let slot = (base + self.profile_on(t)) * ndirs + d;
+                let (min, max) = v.ride_cap[slot];
+                let dist = self.steps(sq, t, d);
+                if max > 0 && dist >= min as usize && dist <= max as usize {
+                    return true;
                 }
-                if attackers & t.bit() != 0 {
-                    let piece = self.board[t.index()].expect("BUG: attacker square is occupied");
-                    let slot = (base + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
-                    if screened {
-                        if v.hop_cap[slot] {
-                            return true;
-                        }
-                    } else {
-                        let (min, max) = v.ride_cap[slot];
-                        let dist = k + 1;
-                        if max > 0 && dist >= min as usize && dist <= max as usize {
-                            return true;
-                        }
-                    }
+            }
+            let rest = blockers & !t.bit();
+            if rest != 0 {
+                let t = first_on_line(rest, desc);
+                if attackers & t.bit() != 0 && v.hop_cap[(base + self.profile_on(t)) * ndirs + d] {
+                    return true;
                 }
-                if screened {
-                    break;
-                }
-                screened = true;
             }
         }
         for la in &v.lame_att[c * GRID_CELLS + sq.index()] {
@@ -231,39 +225,45 @@ impl Position {
     fn line_attackers_to(&self, sq: Square, occ: SquareSet, d: usize) -> SquareSet {
         let v = self.variant;
         let ndirs = v.dirs.len();
-        let idx = sq.index() * ndirs + d;
-        if v.rev_lines[idx] & occ == 0 {
+        let blockers = v.rev_lines[sq.index() * ndirs + d] & occ;
+        if blockers == 0 {
             return 0;
         }
-        let (start, len) = v.rev_rays[idx];
-        let mut found = 0;
-        let mut screened = false;
-        for (k, &t) in v.ray_squares[start as usize..start as usize + len as usize]
-            .iter()
-            .enumerate()
-        {
-            if occ & t.bit() == 0 {
-                continue;
-            }
+        let desc = v.rev_desc[d];
+        let slot = |t: Square| {
             let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
-            let c = piece.color().index();
-            let slot = (c * v.nprof + v.profile(piece.kind(), self.levels[t.index()])) * ndirs + d;
-            if screened {
-                // The second piece: a hopper over the first.
-                if v.hop_cap[slot] {
-                    found |= t.bit();
-                }
-                break;
-            }
-            // The first piece: a rider within its range.
-            let (min, max) = v.ride_cap[slot];
-            let dist = k + 1;
-            if max > 0 && dist >= min as usize && dist <= max as usize {
+            (piece.color().index() * v.nprof + self.profile_on(t)) * ndirs + d
+        };
+        let mut found = 0;
+        // The first piece: a rider within its range.
+        let t = first_on_line(blockers, desc);
+        let (min, max) = v.ride_cap[slot(t)];
+        let dist = self.steps(sq, t, d);
+        if max > 0 && dist >= min as usize && dist <= max as usize {
+            found |= t.bit();
+        }
+        // The second piece: a hopper over the first.
+        let rest = blockers & !t.bit();
+        if rest != 0 {
+            let t = first_on_line(rest, desc);
+            if v.hop_cap[slot(t)] {
                 found |= t.bit();
             }
-            screened = true;
         }
         found
+    }
+
+    /// The movement profile of the piece on the occupied square `t`.
+    #[inline]
+    fn profile_on(&self, t: Square) -> usize {
+        let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
+        self.variant.profile(piece.kind(), self.levels[t.index()])
+    }
+
+    /// Steps in direction `d` between two squares of one line.
+    #[inline]
+    fn steps(&self, a: Square, b: Square, d: usize) -> usize {
+        a.index().abs_diff(b.index()) / self.variant.dir_step[d] as usize
     }
 
     #[inline]
@@ -652,30 +652,23 @@ impl Position {
         let mut pinned = 0;
         for &d in &v.cap_dirs[them.index()] {
             let d = d as usize;
-            let idx = king.index() * ndirs + d;
-            if v.rev_lines[idx] & enemy == 0 {
+            let line = v.rev_lines[king.index() * ndirs + d];
+            if line & enemy == 0 {
                 continue;
             }
-            let (start, len) = v.rev_rays[idx];
-            let mut candidate: Option<Square> = None;
-            for &t in &v.ray_squares[start as usize..start as usize + len as usize] {
-                if self.occupied & t.bit() == 0 {
-                    continue;
-                }
-                match candidate {
-                    None if own & t.bit() != 0 => candidate = Some(t),
-                    None => break,
-                    Some(c) => {
-                        if enemy & t.bit() != 0 {
-                            let piece = self.board[t.index()].expect("occupied");
-                            let prof = v.profile(piece.kind(), self.levels[t.index()]);
-                            if v.ride_cap[(them.index() * v.nprof + prof) * ndirs + d].1 > 0 {
-                                pinned |= c.bit();
-                            }
-                        }
-                        break;
-                    }
-                }
+            // An own piece first, then an enemy rider.
+            let blockers = line & self.occupied;
+            let desc = v.rev_desc[d];
+            let c = first_on_line(blockers, desc);
+            let rest = blockers & !c.bit();
+            if own & c.bit() == 0 || rest == 0 {
+                continue;
+            }
+            let t = first_on_line(rest, desc);
+            if enemy & t.bit() != 0
+                && v.ride_cap[(them.index() * v.nprof + self.profile_on(t)) * ndirs + d].1 > 0
+            {
+                pinned |= c.bit();
             }
         }
         pinned
@@ -941,39 +934,34 @@ pub(crate) mod tests {
         }
     }
 
-    /// `Variant::reach` lists exactly the destinations of the pseudo-legal moves.
+    /// `Variant::reach` lists exactly the destinations of the pseudo-legal moves, in
+    /// positions along playouts of every game (riders stopped by pieces and holes at every
+    /// distance, in every direction).
     #[test]
     fn reach_agrees_with_move_generation() {
-        for id in [
-            VariantId::Chess,
-            VariantId::Promochess,
-            VariantId::Upgrade,
-            VariantId::Tamerspiel,
-            VariantId::ApcEurasian,
-        ] {
-            let mut pos = Position::start(variant(id));
-            for _ in 0..12 {
-                let mut pseudo = Vec::new();
-                pos.pseudo_moves(&mut pseudo);
-                for (sq, piece) in pos.pieces() {
-                    if piece.color() != pos.turn() {
-                        continue;
-                    }
-                    let reach = pos.variant().reach(
-                        piece.kind(),
-                        piece.color(),
-                        pos.level_at(sq),
-                        sq,
-                        pos.occupied(),
-                    ) & !pos.pieces_of(pos.turn());
-                    let moves = pseudo
-                        .iter()
-                        .filter(|m| m.from == sq && !m.is_castle() && m.kind != MoveKind::EnPassant)
-                        .fold(0, |a, m| a | m.to.bit());
-                    assert_eq!(reach, moves, "{id} {sq} in {}", pos.fen());
+        for pos in playout_positions(40) {
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            for (sq, piece) in pos.pieces() {
+                if piece.color() != pos.turn() {
+                    continue;
                 }
-                let m = pos.legal_moves()[pos.fullmoves() as usize % pos.legal_moves().len()];
-                pos.make(m);
+                let reach = pos.variant().reach(
+                    piece.kind(),
+                    piece.color(),
+                    pos.level_at(sq),
+                    sq,
+                    pos.occupied(),
+                ) & !pos.pieces_of(pos.turn());
+                let moves = pseudo
+                    .iter()
+                    .filter(|m| {
+                        m.from == sq
+                            && !m.is_castle()
+                            && !matches!(m.kind, MoveKind::EnPassant | MoveKind::Swap)
+                    })
+                    .fold(0, |a, m| a | m.to.bit());
+                assert_eq!(reach, moves, "{sq} in {}", pos.fen());
             }
         }
     }

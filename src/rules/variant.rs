@@ -9,7 +9,10 @@
 use std::fmt;
 
 use super::fen;
-use super::geometry::{Shape, ShapeError, Square, SquareSet, Squares, GRID_CELLS};
+use super::geometry::{
+    before_on_line, descends, first_on_line, step_len, Shape, ShapeError, Square, SquareSet,
+    Squares, GRID_CELLS,
+};
 use super::movement::{Modality, Reach};
 use super::piece::{Color, Piece, PieceKind, MAX_KINDS};
 use super::spec::{
@@ -45,6 +48,8 @@ pub(crate) struct Ray {
     pub min: u8,
     pub flags: u8,
     pub hop: bool,
+    /// Whether the line runs toward lower square indices (see [`descends`]).
+    pub desc: bool,
 }
 
 /// A non-jumping leap: `to` is reachable if one of its paths is empty.
@@ -154,6 +159,8 @@ pub struct Variant {
     pub(crate) leap_masks: Vec<[SquareSet; 2]>,
     pub(crate) leaps: Vec<Leap>,
     pub(crate) rays: Vec<Ray>,
+    /// Per `rays` entry: its squares as a set.
+    pub(crate) ray_masks: Vec<SquareSet>,
     pub(crate) ray_squares: Vec<Square>,
     pub(crate) lames: Vec<Lame>,
     /// Lame paths as (start, len) into `ray_squares`.
@@ -161,6 +168,10 @@ pub struct Variant {
     pub(crate) leap_att: Vec<SquareSet>,
     pub(crate) leap_profiles: [Vec<u8>; 2],
     pub(crate) dirs: Vec<(i8, i8)>,
+    /// Per direction: whether its reversed lines (`rev_rays`, from a target back toward an
+    /// attacker) run toward lower square indices, and the index distance of one step.
+    pub(crate) rev_desc: Vec<bool>,
+    pub(crate) dir_step: Vec<u8>,
     pub(crate) rev_rays: Vec<(u32, u8)>,
     pub(crate) rev_lines: Vec<SquareSet>,
     pub(crate) ride_cap: Vec<(u8, u8)>,
@@ -309,12 +320,21 @@ impl Variant {
             leap_masks: vec![[0; 2]; 2 * nprof * GRID_CELLS],
             leaps: Vec::new(),
             rays: Vec::new(),
+            ray_masks: Vec::new(),
             ray_squares: Vec::new(),
             lames: Vec::new(),
             paths: Vec::new(),
             leap_att: vec![0; 2 * nprof * GRID_CELLS],
             leap_profiles: [Vec::new(), Vec::new()],
             dirs: dirs.clone(),
+            rev_desc: dirs
+                .iter()
+                .map(|&(dx, dy)| descends(-i32::from(dx), -i32::from(dy)))
+                .collect(),
+            dir_step: dirs
+                .iter()
+                .map(|&(dx, dy)| step_len(i32::from(dx), i32::from(dy)))
+                .collect(),
             rev_rays: vec![(0, 0); GRID_CELLS * ndirs],
             rev_lines: vec![0; GRID_CELLS * ndirs],
             ride_cap: vec![(0, 0); 2 * nprof * ndirs],
@@ -403,6 +423,7 @@ impl Variant {
                                         min: *min,
                                         flags,
                                         hop: false,
+                                        desc: descends(dx, dy),
                                     });
                                 } else {
                                     v.ray_squares.truncate(start as usize);
@@ -424,6 +445,7 @@ impl Variant {
                                         min: 1,
                                         flags,
                                         hop: true,
+                                        desc: descends(dx, dy),
                                     });
                                 } else {
                                     v.ray_squares.truncate(start as usize);
@@ -519,6 +541,16 @@ impl Variant {
 
         v.any_cap_dirs = (0..ndirs as u8)
             .filter(|d| v.cap_dirs[0].contains(d) || v.cap_dirs[1].contains(d))
+            .collect();
+
+        v.ray_masks = v
+            .rays
+            .iter()
+            .map(|r| {
+                v.ray_squares[r.start as usize..][..r.len as usize]
+                    .iter()
+                    .fold(0, |set, t| set | t.bit())
+            })
             .collect();
 
         // Reversed rays: from a target square back toward where an attacker would stand.
@@ -769,7 +801,25 @@ impl Variant {
         let sm = &self.sq_moves[slot];
         let [quiet, capture] = self.leap_masks[slot];
         let mut set = (quiet & !occupied) | (capture & occupied);
-        for r in &self.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
+        let (r0, r1) = (sm.rays.0 as usize, sm.rays.1 as usize);
+        for (r, &line) in self.rays[r0..r1].iter().zip(&self.ray_masks[r0..r1]) {
+            if !r.hop && r.min <= 1 {
+                // A plain rider: the squares before the first occupied one, then that one.
+                let blockers = line & occupied;
+                let (empty, hit) = if blockers == 0 {
+                    (line, 0)
+                } else {
+                    let t = first_on_line(blockers, r.desc);
+                    (line & before_on_line(t, r.desc), t.bit())
+                };
+                if r.flags & QUIET != 0 {
+                    set |= empty;
+                }
+                if r.flags & CAPTURE != 0 {
+                    set |= hit;
+                }
+                continue;
+            }
             let squares = &self.ray_squares[r.start as usize..(r.start + r.len as u32) as usize];
             let mut screened = !r.hop;
             for (k, &t) in squares.iter().enumerate() {
