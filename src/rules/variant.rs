@@ -168,11 +168,12 @@ pub struct Variant {
     pub(crate) leap_att: Vec<SquareSet>,
     pub(crate) leap_profiles: [Vec<u8>; 2],
     pub(crate) dirs: Vec<(i8, i8)>,
-    /// Per direction: whether its reversed lines (`rev_rays`, from a target back toward an
-    /// attacker) run toward lower square indices, and the index distance of one step.
+    /// Per direction: whether its reversed lines (`rev_lines`) run toward lower square
+    /// indices, and the index distance of one step.
     pub(crate) rev_desc: Vec<bool>,
     pub(crate) dir_step: Vec<u8>,
-    pub(crate) rev_rays: Vec<(u32, u8)>,
+    /// Per (square, direction): the squares from the square back against the direction,
+    /// where a piece capturing along it onto the square would stand.
     pub(crate) rev_lines: Vec<SquareSet>,
     pub(crate) ride_cap: Vec<(u8, u8)>,
     pub(crate) hop_cap: Vec<bool>,
@@ -335,7 +336,6 @@ impl Variant {
                 .iter()
                 .map(|&(dx, dy)| step_len(i32::from(dx), i32::from(dy)))
                 .collect(),
-            rev_rays: vec![(0, 0); GRID_CELLS * ndirs],
             rev_lines: vec![0; GRID_CELLS * ndirs],
             ride_cap: vec![(0, 0); 2 * nprof * ndirs],
             hop_cap: vec![false; 2 * nprof * ndirs],
@@ -556,16 +556,12 @@ impl Variant {
         // Reversed rays: from a target square back toward where an attacker would stand.
         for sq in Squares(shape.squares()) {
             for (d, &(dx, dy)) in dirs.iter().enumerate() {
-                let start = v.ray_squares.len() as u32;
                 let mut line = 0;
                 let mut t = sq;
                 while let Some(n) = shape.offset(t, -(dx as i32), -(dy as i32)) {
-                    v.ray_squares.push(n);
                     line |= n.bit();
                     t = n;
                 }
-                let len = (v.ray_squares.len() as u32 - start) as u8;
-                v.rev_rays[sq.index() * ndirs + d] = (start, len);
                 v.rev_lines[sq.index() * ndirs + d] = line;
             }
         }
