@@ -138,6 +138,8 @@ impl Position {
                 continue;
             }
             // The first two occupied squares of the line: a rider, or a hopper behind a screen.
+            // (Not `line_attackers_to`: `occ` may hold squares of a move not yet made, with
+            // no piece on the board to look up; only squares in `attackers` are read here.)
             let blockers = line & occ;
             if blockers == 0 {
                 continue;
@@ -232,7 +234,8 @@ impl Position {
         let desc = v.rev_desc[d];
         let slot = |t: Square| {
             let piece = self.board[t.index()].expect("BUG: occupied square has a piece");
-            (piece.color().index() * v.nprof + self.profile_on(t)) * ndirs + d
+            let profile = v.profile(piece.kind(), self.levels[t.index()]);
+            (piece.color().index() * v.nprof + profile) * ndirs + d
         };
         let mut found = 0;
         // The first piece: a rider within its range.
