@@ -72,30 +72,39 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
     let mut bound = [[0u8; MAX_KINDS]; 2];
     let mut mobility = [0i32; 2];
 
-    for (sq, piece) in pos.pieces() {
-        let c = piece.color();
+    // Profile by profile (a kind at one level), so that what depends on the profile is
+    // looked up once for all its pieces.
+    for c in Color::ALL {
         let ci = c.index();
-        let k = piece.kind().index();
-        if t.royal[k] {
-            continue;
-        }
-        let prof = t.profile(piece.kind(), pos.level_at(sq));
-        score[ci] += t.psq(c, prof, sq);
-        if t.pawn[k] {
-            pawns[ci] |= sq.bit();
-            continue;
-        }
-        material[ci] += t.value[prof];
-        let reach = v.reach(piece.kind(), c, pos.level_at(sq), sq, occ);
-        let moves = (reach & !own[ci]).count_ones() as i32;
-        let hits = (reach & zone[1 - ci]).count_ones() as i32;
-        mobility[ci] += (moves * 16 - t.expected_mobility[prof]) * t.mobility_weight[prof];
-        if hits > 0 {
-            attackers[ci] += 1;
-            attack_units[ci] += hits * t.attack_weight[prof];
-        }
-        if t.colour_bound[k] {
-            bound[ci][k] |= 1 << ((sq.file() + sq.rank()) % 2);
+        for (prof, &k) in t.profile_kind.iter().enumerate() {
+            let set = pos.pieces_of_profile(c, prof);
+            if set == 0 || t.royal[k] {
+                continue;
+            }
+            if t.pawn[k] {
+                pawns[ci] |= set;
+                for sq in Squares(set) {
+                    score[ci] += t.psq(c, prof, sq);
+                }
+                continue;
+            }
+            let expected = t.expected_mobility[prof];
+            let weight = t.mobility_weight[prof];
+            for sq in Squares(set) {
+                score[ci] += t.psq(c, prof, sq);
+                material[ci] += t.value[prof];
+                let reach = v.reach_by_profile(c, prof, sq, occ);
+                let moves = (reach & !own[ci]).count_ones() as i32;
+                let hits = (reach & zone[1 - ci]).count_ones() as i32;
+                mobility[ci] += (moves * 16 - expected) * weight;
+                if hits > 0 {
+                    attackers[ci] += 1;
+                    attack_units[ci] += hits * t.attack_weight[prof];
+                }
+                if t.colour_bound[k] {
+                    bound[ci][k] |= 1 << ((sq.file() + sq.rank()) % 2);
+                }
+            }
         }
     }
 

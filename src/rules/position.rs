@@ -356,6 +356,13 @@ impl Position {
         self.by_color[color.index()]
     }
 
+    /// The squares of `color`'s pieces that move by movement profile `profile`: a kind at
+    /// one level, numbered kind by kind and level by level within a kind.
+    #[inline]
+    pub(crate) fn pieces_of_profile(&self, color: Color, profile: usize) -> SquareSet {
+        self.by_profile[color.index()][profile]
+    }
+
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Squares(self.occupied).map(|sq| (sq, self.board[sq.index()].expect("occupied")))

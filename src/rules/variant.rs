@@ -785,6 +785,19 @@ impl Variant {
         if !self.shape.contains(sq) {
             return 0;
         }
+        self.reach_by_profile(color, self.profile(kind, level), sq, occupied)
+    }
+
+    /// [`Variant::reach`] for the piece of movement profile `profile` (a kind at one level)
+    /// on `sq`, a square of the board: the evaluation walks pieces profile by profile.
+    #[inline]
+    pub(crate) fn reach_by_profile(
+        &self,
+        color: Color,
+        profile: usize,
+        sq: Square,
+        occupied: SquareSet,
+    ) -> SquareSet {
         let ok = |t: Square, flags: u8| {
             if occupied & t.bit() == 0 {
                 flags & QUIET != 0
@@ -792,8 +805,7 @@ impl Variant {
                 flags & CAPTURE != 0
             }
         };
-        let slot =
-            (color.index() * self.nprof + self.profile(kind, level)) * GRID_CELLS + sq.index();
+        let slot = (color.index() * self.nprof + profile) * GRID_CELLS + sq.index();
         let sm = &self.sq_moves[slot];
         let [quiet, capture] = self.leap_masks[slot];
         let mut set = (quiet & !occupied) | (capture & occupied);

@@ -153,6 +153,8 @@ pub(crate) struct Tables {
     pub royal: Vec<bool>,
     /// Whether each kind is a Pawn.
     pub pawn: Vec<bool>,
+    /// The kind (its index) of each movement profile.
+    pub profile_kind: Vec<usize>,
     /// Whether each kind (at level 1) is colour-bound.
     pub colour_bound: Vec<bool>,
     /// The colour-bound kinds.
@@ -511,6 +513,7 @@ impl Tables {
             level_cap,
             royal,
             pawn,
+            profile_kind: profile_kind.iter().map(|k| k.index()).collect(),
             colour_bound,
             bound_kinds,
             kind_value,
@@ -674,6 +677,25 @@ mod tests {
         let v = variant(id);
         let t = tables(v);
         t.kind_value[v.kind_by_letter(letter).unwrap().index()]
+    }
+
+    /// The evaluation walks the position's pieces by the engine's movement profiles and reads
+    /// these tables by the same numbers: the two numberings must agree.
+    #[test]
+    fn profiles_are_numbered_as_the_engine_numbers_them() {
+        for id in VariantId::ALL {
+            let v = variant(id);
+            let t = tables(v);
+            for (kind, spec) in v.kinds() {
+                let cap = spec.levels.as_ref().map_or(1, |l| l.cap());
+                for level in 0..=cap + 1 {
+                    let p = t.profile(kind, level);
+                    assert_eq!(p, v.profile(kind, level), "{id} {kind:?} level {level}");
+                    assert_eq!(t.profile_kind[p], kind.index(), "{id} {kind:?}");
+                }
+            }
+            assert_eq!(t.profile_kind.len(), t.value.len(), "{id}");
+        }
     }
 
     /// Veteran Chess: pieces that promote by capturing carry part of the gain, in
