@@ -839,11 +839,21 @@ impl Position {
 
     /// Whether an e.p. capture is legal now (for repetition, RULES.md section 0).
     pub(crate) fn has_legal_ep(&self) -> bool {
-        self.state.ep.is_some()
-            && self
-                .legal_moves()
-                .iter()
-                .any(|m| m.kind == MoveKind::EnPassant)
+        let Some(ep) = self.state.ep else {
+            return false;
+        };
+        // An e.p. capture is a Pawn's capturing leap to the e.p. square, so only the mover's
+        // leapers that attack that square can make one: the search asks after every double
+        // step, and generating every legal move for it showed in its profile.
+        let from = self.leap_attackers_to(ep) & self.by_color[self.turn().index()];
+        if from == 0 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.pseudo_moves_of(&mut moves, Gen::Loud, from);
+        moves
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant && self.is_safe_after(m))
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep (1 at depth 0).
@@ -967,6 +977,27 @@ pub(crate) mod tests {
                 assert_eq!(reach, moves, "{sq} in {}", pos.fen());
             }
         }
+    }
+
+    #[test]
+    fn legal_ep_is_found_where_the_move_list_has_it() {
+        let mut seen = 0;
+        for mut pos in playout_positions(40) {
+            for mv in pos.legal_moves() {
+                if mv.kind != MoveKind::DoubleStep {
+                    continue;
+                }
+                let undo = pos.make(mv);
+                let listed = pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.kind == MoveKind::EnPassant);
+                assert_eq!(pos.has_legal_ep(), listed, "{}", pos.fen());
+                seen += usize::from(listed);
+                pos.unmake(mv, undo);
+            }
+        }
+        assert!(seen > 0, "no position with a legal e.p. capture was tried");
     }
 
     /// Positions along pseudo-random playouts of every game (three each), `plies` deep.
