@@ -310,6 +310,8 @@ pub(crate) struct Picker {
     handed: [MoveKey; 3],
     /// The legality filter's view of the node, once a generator needed it.
     pins: Option<Pins>,
+    /// Whether the side to move is in check (the search knows; the pins need it).
+    in_check: bool,
     next: usize,
     /// Skip the remaining quiet moves (late-move pruning).
     pub skip_quiets: bool,
@@ -334,6 +336,7 @@ impl Picker {
         killers: [MoveKey; 2],
         counter: MoveKey,
         prev: [PieceTo; 2],
+        in_check: bool,
     ) -> Picker {
         Picker {
             stage: Stage::Hash,
@@ -344,6 +347,7 @@ impl Picker {
             hash_was_quiet: false,
             handed: [MoveKey::NONE; 3],
             pins: None,
+            in_check,
             next: 0,
             skip_quiets: false,
             loud_only: false,
@@ -351,9 +355,16 @@ impl Picker {
     }
 
     /// A picker for quiescence: the hash move if loud, then the loud moves that do not
-    /// lose by SEE and are not under-promotions, best first.
+    /// lose by SEE and are not under-promotions, best first. Only for a side not in check
+    /// (quiescence searches every evasion, with [`Picker::new`]).
     pub(crate) fn quiescence(hash: MoveKey) -> Picker {
-        let mut p = Picker::new(hash, [MoveKey::NONE; 2], MoveKey::NONE, [NO_PIECE_TO; 2]);
+        let mut p = Picker::new(
+            hash,
+            [MoveKey::NONE; 2],
+            MoveKey::NONE,
+            [NO_PIECE_TO; 2],
+            false,
+        );
         p.loud_only = true;
         p
     }
@@ -379,7 +390,10 @@ impl Picker {
 
     /// The position's [`Pins`], computed at the first generator call of the node.
     fn pins(&mut self, pos: &Position) -> Pins {
-        *self.pins.get_or_insert_with(|| pos.pins())
+        let check = self.in_check;
+        *self
+            .pins
+            .get_or_insert_with(|| pos.pins_knowing_check(check))
     }
 
     /// The move named `key`, if it is a legal loud (or quiet) move here: only the moves of
@@ -596,7 +610,7 @@ mod tests {
             for hash in [MoveKey::of(&pick(2)), stranger, MoveKey::NONE] {
                 let killers = [MoveKey::of(&pick(3)), MoveKey::of(&pick(4))];
                 let counter = MoveKey::of(&pick(5));
-                let picker = Picker::new(hash, killers, counter, [NO_PIECE_TO; 2]);
+                let picker = Picker::new(hash, killers, counter, [NO_PIECE_TO; 2], pos.is_check());
                 let all = drain(&pos, &t, &h, picker);
                 assert_eq!(sorted(all.clone()), sorted(legal.clone()), "{}", pos.fen());
                 if let Some(first) = legal.iter().find(|m| MoveKey::of(m) == hash) {
@@ -604,6 +618,9 @@ mod tests {
                 }
                 // Quiescence: loud moves only, each at most once, the hash move first when
                 // it is loud.
+                if pos.is_check() {
+                    continue;
+                }
                 let qs = drain(&pos, &t, &h, Picker::quiescence(hash));
                 assert!(qs.iter().all(loud), "{}", pos.fen());
                 let mut once = sorted(qs.clone());

@@ -980,7 +980,7 @@ impl<'a> Searcher<'a> {
 
         let prev = self.prev_moves(ply);
         let counter = self.heur.counter(prev[0]);
-        let mut picker = Picker::new(hash_move, self.stack[ply].killers, counter, prev);
+        let mut picker = Picker::new(hash_move, self.stack[ply].killers, counter, prev, in_check);
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.quiets_tried.clear();
         buf.loud_tried.clear();
@@ -1290,7 +1290,13 @@ impl<'a> Searcher<'a> {
         let hash_move = entry.map_or(MoveKey::NONE, |e| e.mv);
         let prev = self.prev_moves(ply);
         let mut picker = if in_check {
-            Picker::new(hash_move, self.stack[ply].killers, MoveKey::NONE, prev)
+            Picker::new(
+                hash_move,
+                self.stack[ply].killers,
+                MoveKey::NONE,
+                prev,
+                true,
+            )
         } else {
             Picker::quiescence(hash_move)
         };
