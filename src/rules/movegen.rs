@@ -121,16 +121,25 @@ impl Position {
         let v = self.variant;
         let c = by.index();
         let base = c * v.nprof;
-        for &p in &v.leap_profiles[c] {
-            let p = p as usize;
-            if v.leap_att[(base + p) * GRID_CELLS + sq.index()] & self.by_profile[c][p] & attackers
-                != 0
-            {
-                return true;
+        if v.leap_att_any[c * GRID_CELLS + sq.index()] & attackers != 0 {
+            for &p in &v.leap_profiles[c] {
+                let p = p as usize;
+                if v.leap_att[(base + p) * GRID_CELLS + sq.index()]
+                    & self.by_profile[c][p]
+                    & attackers
+                    != 0
+                {
+                    return true;
+                }
             }
         }
         let ndirs = v.dirs.len();
-        for &d in &v.cap_dirs[c] {
+        let lines = if v.line_att_any[c * GRID_CELLS + sq.index()] & attackers != 0 {
+            &v.cap_dirs[c][..]
+        } else {
+            &[]
+        };
+        for &d in lines {
             let d = d as usize;
             let idx = sq.index() * ndirs + d;
             let line = v.rev_lines[idx];
@@ -370,7 +379,6 @@ impl Position {
         let v = self.variant;
         let us = self.turn();
         let occ = self.occupied;
-        let enemy = self.by_color[(!us).index()];
         let promo_squares = |piece: Piece| {
             v.promo_zone[piece.color().index() * v.kinds.len() + piece.kind().index()]
         };
@@ -388,50 +396,56 @@ impl Position {
                 flags: 0,
                 recipient: None,
             };
-            // A capture on `to` by this piece.
-            let capture = |to: Square| Move {
+            // A capture of `victim` on `to` by this piece.
+            let capture = |to: Square, victim: Piece| Move {
                 to,
-                capture: self.board[to.index()],
+                capture: Some(victim),
                 ..base
             };
             let special = v.has_capture_promotions || v.levels;
             let push = |out: &mut Vec<Move>, mv: Move| {
-                let in_zone = zone & mv.to.bit() != 0;
+                let in_zone = zone != 0 && zone & mv.to.bit() != 0;
                 if in_zone || (special && mv.capture.is_some()) {
                     self.push_choices(out, mv, in_zone);
                 } else {
                     out.push(mv);
                 }
             };
-            // Where a quiet move may be loud (a promotion) and whether captures are wanted.
-            let quiet_ok = match gen {
-                Gen::Loud => zone,
-                Gen::All | Gen::Quiet => !0,
-            };
+            // Whether a quiet move counts only when it is loud (a promotion), and whether
+            // captures are wanted. Squares are tested on the board (one byte) rather than
+            // in the 128-bit sets, which the hot loops below would shift for every square.
+            let loud_only = gen == Gen::Loud;
+            let quiet_ok = |to: Square| !loud_only || zone & to.bit() != 0;
             let captures = gen != Gen::Quiet;
             for leap in &v.leaps[sm.leaps.0 as usize..sm.leaps.1 as usize] {
                 let to = leap.to;
-                if occ & to.bit() == 0 {
-                    if leap.flags & QUIET != 0 {
-                        if quiet_ok & to.bit() == 0 {
-                            continue;
+                match self.board[to.index()] {
+                    None => {
+                        if leap.flags & QUIET != 0 {
+                            if quiet_ok(to) {
+                                push(out, Move { to, ..base });
+                            }
+                        } else if captures
+                            && leap.flags & EP_CAPTURE != 0
+                            && self.state.ep == Some(to)
+                        {
+                            let victim = Self::ep_victim(to, us);
+                            push(
+                                out,
+                                Move {
+                                    to,
+                                    capture: self.board[victim.index()],
+                                    kind: MoveKind::EnPassant,
+                                    ..base
+                                },
+                            );
                         }
-                        push(out, Move { to, ..base });
-                    } else if captures && leap.flags & EP_CAPTURE != 0 && self.state.ep == Some(to)
-                    {
-                        let victim = Self::ep_victim(to, us);
-                        push(
-                            out,
-                            Move {
-                                to,
-                                capture: self.board[victim.index()],
-                                kind: MoveKind::EnPassant,
-                                ..base
-                            },
-                        );
                     }
-                } else if captures && enemy & to.bit() != 0 && leap.flags & CAPTURE != 0 {
-                    push(out, capture(to));
+                    Some(victim) => {
+                        if captures && victim.color() != us && leap.flags & CAPTURE != 0 {
+                            push(out, capture(to, victim));
+                        }
+                    }
                 }
             }
             for ray in &v.rays[sm.rays.0 as usize..sm.rays.1 as usize] {
@@ -440,33 +454,32 @@ impl Position {
                 if ray.hop {
                     let mut screened = false;
                     for &to in squares {
-                        if occ & to.bit() == 0 {
-                            if screened && ray.flags & QUIET != 0 && quiet_ok & to.bit() != 0 {
+                        let Some(victim) = self.board[to.index()] else {
+                            if screened && ray.flags & QUIET != 0 && quiet_ok(to) {
                                 push(out, Move { to, ..base });
                             }
                             continue;
-                        }
+                        };
                         if !screened {
                             screened = true;
                             continue;
                         }
-                        if captures && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0 {
-                            push(out, capture(to));
+                        if captures && victim.color() != us && ray.flags & CAPTURE != 0 {
+                            push(out, capture(to, victim));
                         }
                         break;
                     }
                 } else {
                     for (k, &to) in squares.iter().enumerate() {
                         let reached = k + 1 >= ray.min as usize;
-                        if occ & to.bit() == 0 {
-                            if reached && ray.flags & QUIET != 0 && quiet_ok & to.bit() != 0 {
+                        let Some(victim) = self.board[to.index()] else {
+                            if reached && ray.flags & QUIET != 0 && quiet_ok(to) {
                                 push(out, Move { to, ..base });
                             }
                             continue;
-                        }
-                        if captures && reached && enemy & to.bit() != 0 && ray.flags & CAPTURE != 0
-                        {
-                            push(out, capture(to));
+                        };
+                        if captures && reached && victim.color() != us && ray.flags & CAPTURE != 0 {
+                            push(out, capture(to, victim));
                         }
                         break;
                     }
@@ -474,15 +487,14 @@ impl Position {
             }
             for lame in &v.lames[sm.lames.0 as usize..sm.lames.1 as usize] {
                 let to = lame.to;
-                let capture = if occ & to.bit() == 0 {
-                    if lame.flags & QUIET == 0 || quiet_ok & to.bit() == 0 {
-                        continue;
+                let capture = match self.board[to.index()] {
+                    None if lame.flags & QUIET != 0 && quiet_ok(to) => None,
+                    Some(victim)
+                        if captures && victim.color() != us && lame.flags & CAPTURE != 0 =>
+                    {
+                        Some(victim)
                     }
-                    None
-                } else if captures && enemy & to.bit() != 0 && lame.flags & CAPTURE != 0 {
-                    self.board[to.index()]
-                } else {
-                    continue;
+                    _ => continue,
                 };
                 if self.any_path_clear(lame.path_start, lame.path_count, occ) {
                     let kind = if lame.flags & SETS_EP != 0 {

@@ -167,6 +167,12 @@ pub struct Variant {
     pub(crate) paths: Vec<(u32, u8)>,
     pub(crate) leap_att: Vec<SquareSet>,
     pub(crate) leap_profiles: [Vec<u8>; 2],
+    /// Per (colour, square): the union of `leap_att` over the colour's profiles, so that
+    /// asking whether any leaper attacks a square can usually stop at one test.
+    pub(crate) leap_att_any: Vec<SquareSet>,
+    /// Per (colour, square): the union of `rev_lines` over the colour's `cap_dirs`: where a
+    /// rider or hopper of that colour would have to stand to attack the square.
+    pub(crate) line_att_any: Vec<SquareSet>,
     pub(crate) dirs: Vec<(i8, i8)>,
     /// Per direction: whether its reversed lines (`rev_lines`) run toward lower square
     /// indices, and the index distance of one step.
@@ -327,6 +333,8 @@ impl Variant {
             paths: Vec::new(),
             leap_att: vec![0; 2 * nprof * GRID_CELLS],
             leap_profiles: [Vec::new(), Vec::new()],
+            leap_att_any: vec![0; 2 * GRID_CELLS],
+            line_att_any: vec![0; 2 * GRID_CELLS],
             dirs: dirs.clone(),
             rev_desc: dirs
                 .iter()
@@ -539,6 +547,15 @@ impl Variant {
             }
         }
 
+        for c in 0..2 {
+            for &p in &v.leap_profiles[c] {
+                let slot = c * nprof + p as usize;
+                for i in 0..GRID_CELLS {
+                    v.leap_att_any[c * GRID_CELLS + i] |= v.leap_att[slot * GRID_CELLS + i];
+                }
+            }
+        }
+
         v.any_cap_dirs = (0..ndirs as u8)
             .filter(|d| v.cap_dirs[0].contains(d) || v.cap_dirs[1].contains(d))
             .collect();
@@ -563,6 +580,12 @@ impl Variant {
                     t = n;
                 }
                 v.rev_lines[sq.index() * ndirs + d] = line;
+            }
+            for c in 0..2 {
+                v.line_att_any[c * GRID_CELLS + sq.index()] =
+                    v.cap_dirs[c].iter().fold(0, |set, &d| {
+                        set | v.rev_lines[sq.index() * ndirs + d as usize]
+                    });
             }
         }
 
