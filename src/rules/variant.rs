@@ -520,6 +520,7 @@ impl Variant {
                         if l.flags & CAPTURE != 0 {
                             masks[1] |= l.to.bit();
                             v.leap_att[slot * GRID_CELLS + l.to.index()] |= sq.bit();
+                            v.leap_att_any[color.index() * GRID_CELLS + l.to.index()] |= sq.bit();
                         }
                     }
                     v.leaps.extend(leaps);
@@ -543,15 +544,6 @@ impl Variant {
                 });
                 if any {
                     v.cap_dirs[color.index()].push(d as u8);
-                }
-            }
-        }
-
-        for c in 0..2 {
-            for &p in &v.leap_profiles[c] {
-                let slot = c * nprof + p as usize;
-                for i in 0..GRID_CELLS {
-                    v.leap_att_any[c * GRID_CELLS + i] |= v.leap_att[slot * GRID_CELLS + i];
                 }
             }
         }
