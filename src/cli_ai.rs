@@ -1,5 +1,6 @@
 //! The AI commands: `uci` (the engine protocol on stdin/stdout), `selfplay` (two settings
-//! play a match, with an Elo estimate) and `bench-ai` (search speed per game).
+//! play a match, with an Elo estimate) and `bench-ai` (search speed per game, or the
+//! search's node signature).
 //!
 //! Results go to stdout, one line per game and a summary; problems with the arguments are
 //! one-line errors for `main` to print.
@@ -380,5 +381,66 @@ pub fn bench(movetime: u64, threads: usize) -> Result<(), String> {
             r.score
         );
     }
+    Ok(())
+}
+
+/// Random plies of the openings `bench-ai --depth` searches besides each start position
+/// (drawn as `rankup match` draws its openings, from a fixed seed), so that the signature
+/// covers early middlegames with captures and promotions about, not only the first move.
+const SIGNATURE_OPENINGS: [u32; 3] = [8, 16, 24];
+
+/// `rankup bench-ai --depth N`: searches each game's start position and
+/// [`SIGNATURE_OPENINGS`] to `depth` with one thread and a fresh hash table, and prints the
+/// nodes per game and their total. A single-threaded depth-limited search is deterministic,
+/// so the total is a signature of the search: a change meant only to make it faster must
+/// leave it unchanged, and a change to pruning or ordering shows how much it grows or
+/// shrinks the trees.
+pub fn bench_signature(depth: u32) -> Result<(), String> {
+    let limits = SearchLimits::depth(depth);
+    let (mut total_nodes, mut total_time, mut total_positions) = (0u64, Duration::ZERO, 0);
+    for id in VariantId::ALL {
+        let v = variant(id);
+        let (mut nodes, mut time, mut positions) = (0u64, Duration::ZERO, 0usize);
+        let lines = std::iter::once(Vec::new()).chain(
+            SIGNATURE_OPENINGS
+                .iter()
+                .enumerate()
+                .map(|(i, &plies)| rankup::arena::opening(id, plies, 1, i as u32)),
+        );
+        for line in lines {
+            let mut game = Game::from_start(v);
+            for mv in line {
+                game.play(mv)
+                    .map_err(|e| format!("BUG: an opening move was refused: {e}"))?;
+            }
+            let stop = AtomicBool::new(false);
+            let mut engine = Engine::new(ai::DEFAULT_HASH_MB);
+            let r = engine.search(
+                game.position(),
+                game.repetition_keys(),
+                &limits,
+                &stop,
+                &mut |_| {},
+            );
+            nodes += r.nodes;
+            time += r.time;
+            positions += 1;
+        }
+        let secs = time.as_secs_f64().max(1e-9);
+        say!(
+            "{:<24} depth {depth:>2}  positions {positions}  nodes {nodes:>10}  {:>6.0} k nodes/s  {secs:.2} s",
+            id.as_str(),
+            nodes as f64 / secs / 1e3,
+        );
+        total_nodes += nodes;
+        total_time += time;
+        total_positions += positions;
+    }
+    let secs = total_time.as_secs_f64().max(1e-9);
+    say!(
+        "{:<24} depth {depth:>2}  positions {total_positions}  nodes {total_nodes:>10}  {:>6.0} k nodes/s  {secs:.2} s",
+        "signature",
+        total_nodes as f64 / secs / 1e3
+    );
     Ok(())
 }

@@ -221,7 +221,8 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
-    /// Measure search speed: nodes per second and depth reached from each game's start.
+    /// Measure search speed: nodes per second and depth reached from each game's start;
+    /// with `--depth`, the search's node signature over fixed positions of every game.
     BenchAi {
         /// Time per search, in milliseconds.
         #[arg(long, default_value_t = 1000)]
@@ -229,6 +230,11 @@ enum Command {
         /// Search threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Search each game's start and three fixed openings to this depth with one thread
+        /// and a fresh hash, and print the node counts: the same total means the same search
+        /// (a change meant to be only faster must keep it).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with_all = ["movetime", "threads"])]
+        depth: Option<u32>,
     },
     /// Step through a saved game (.ron): the board at each move, stored scores and comments,
     /// the engine's opinion, PGN export, and playing on from any move.
@@ -385,7 +391,14 @@ fn main() -> ExitCode {
             plies,
             jobs,
         }),
-        Command::BenchAi { movetime, threads } => cli_ai::bench(movetime, threads),
+        Command::BenchAi {
+            movetime,
+            threads,
+            depth,
+        } => match depth {
+            Some(depth) => cli_ai::bench_signature(depth),
+            None => cli_ai::bench(movetime, threads),
+        },
         Command::Tune {
             variant,
             games,

@@ -446,3 +446,40 @@ fn variant_check_broken_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The node count of one `bench-ai --depth` line (per game or the signature).
+fn bench_nodes(line: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words
+        .iter()
+        .position(|&w| w == "nodes")
+        .and_then(|at| words.get(at + 1)?.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {line:?}"))
+}
+
+#[test]
+fn bench_ai_depth_prints_a_signature_that_repeats() {
+    let run = || ok_lines(&["bench-ai", "--depth", "4"]);
+    let first = run();
+    // One line per built-in game, then the signature.
+    assert_eq!(first.len(), 14, "{first:#?}");
+    let (games, signature) = first.split_at(13);
+    assert!(games[0].starts_with("chess ") && games[0].contains("positions 4"));
+    assert!(
+        signature[0].starts_with("signature ") && signature[0].contains("positions 52"),
+        "{signature:?}"
+    );
+    let per_game: Vec<u64> = games.iter().map(|l| bench_nodes(l)).collect();
+    assert!(per_game.iter().all(|&n| n > 0), "{games:#?}");
+    assert_eq!(per_game.iter().sum::<u64>(), bench_nodes(&signature[0]));
+    // A single-threaded depth-limited search is deterministic: the same counts again.
+    let second = run();
+    let counts = |lines: &[String]| lines.iter().map(|l| bench_nodes(l)).collect::<Vec<_>>();
+    assert_eq!(counts(&first), counts(&second));
+}
+
+#[test]
+fn bench_ai_depth_refuses_threads_and_depth_zero() {
+    fails_naming(&["bench-ai", "--depth", "4", "--threads", "2"], "--threads");
+    fails_naming(&["bench-ai", "--depth", "0"], "--depth");
+}
