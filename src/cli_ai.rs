@@ -426,21 +426,20 @@ pub fn bench_signature(depth: u32) -> Result<(), String> {
             time += r.time;
             positions += 1;
         }
-        let secs = time.as_secs_f64().max(1e-9);
-        say!(
-            "{:<24} depth {depth:>2}  positions {positions}  nodes {nodes:>10}  {:>6.0} k nodes/s  {secs:.2} s",
-            id.as_str(),
-            nodes as f64 / secs / 1e3,
-        );
+        signature_line(id.as_str(), depth, positions, nodes, time);
         total_nodes += nodes;
         total_time += time;
         total_positions += positions;
     }
-    let secs = total_time.as_secs_f64().max(1e-9);
-    say!(
-        "{:<24} depth {depth:>2}  positions {total_positions}  nodes {total_nodes:>10}  {:>6.0} k nodes/s  {secs:.2} s",
-        "signature",
-        total_nodes as f64 / secs / 1e3
-    );
+    signature_line("signature", depth, total_positions, total_nodes, total_time);
     Ok(())
+}
+
+/// One line of `bench-ai --depth`: a game's counts, or (`signature`) their totals.
+fn signature_line(name: &str, depth: u32, positions: usize, nodes: u64, time: Duration) {
+    let secs = time.as_secs_f64().max(1e-9);
+    say!(
+        "{name:<24} depth {depth:>2}  positions {positions}  nodes {nodes:>10}  {:>6.0} k nodes/s  {secs:.2} s",
+        nodes as f64 / secs / 1e3
+    );
 }
