@@ -13,10 +13,16 @@ use serde::{Deserialize, Serialize};
 
 /// The tuned sets in `data/weights/`, by game id. A set is added here only after a match
 /// showed it stronger than the derived evaluation (its provenance says which).
-const BUILTIN: &[(&str, &str)] = &[(
-    "promochess",
-    include_str!("../../../data/weights/promochess.ron"),
-)];
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "promochess",
+        include_str!("../../../data/weights/promochess.ron"),
+    ),
+    (
+        "apc-longhaul-crowned",
+        include_str!("../../../data/weights/apc-longhaul-crowned.ron"),
+    ),
+];
 
 /// How one weight set was made.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
