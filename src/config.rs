@@ -25,7 +25,6 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use ron::extensions::Extensions;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::Level;
@@ -166,8 +165,7 @@ impl Config {
         if is_blank_ron(text) {
             return Ok(Config::default());
         }
-        ron::Options::default()
-            .with_default_extension(Extensions::IMPLICIT_SOME)
+        crate::input::ron_options()
             .from_str(text)
             .map_err(|e| ConfigError::Parse {
                 file: file.to_string(),

@@ -76,6 +76,22 @@ pub fn size_text(limit: u64) -> String {
     }
 }
 
+/// The deepest nesting of brackets any RON file rankup reads may have. The deepest real file
+/// (a variant's `Union` of `MinRange` movements inside a piece inside the list of pieces)
+/// nests about eight levels; a limit of 32 keeps parsing, and naming the place of an error,
+/// linear in the file's size whatever the file holds.
+pub const MAX_NESTING: usize = 32;
+
+/// The RON options for every file rankup reads (saves, variant files, the config, themes,
+/// the server's files): nesting limited to [`MAX_NESTING`] and `implicit_some` on (files
+/// carry `#![enable(implicit_some)]`, but hand-written ones may leave it out). A file nested
+/// deeper is refused with an error naming the line and column where it went too deep.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_recursion_limit(MAX_NESTING)
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
 /// One line read by [`read_line`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {

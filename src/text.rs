@@ -126,7 +126,8 @@ pub fn shorten_message(message: &str) -> String {
 }
 
 /// The message of a RON parse error in the user's terms: an unknown field is named (short)
-/// with the fields allowed there; anything else is RON's own words, shortened. One wording
+/// with the fields allowed there, a missing one named, too deep a nesting said with the
+/// limit; anything else is RON's own words, shortened. One wording
 /// for every RON file rankup reads (config, themes, variant files).
 pub fn ron_message(code: ron::Error) -> String {
     match code {
@@ -137,6 +138,10 @@ pub fn ron_message(code: ron::Error) -> String {
             short(&found),
             expected.join(", ")
         ),
+        ron::Error::MissingStructField { field, .. } => format!("missing field '{field}'"),
+        ron::Error::ExceededRecursionLimit => {
+            format!("nested more than {} levels deep", crate::input::MAX_NESTING)
+        }
         code => shorten_message(&code.to_string()),
     }
 }

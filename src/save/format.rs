@@ -537,8 +537,7 @@ struct VersionProbe {
 }
 
 fn ron_options() -> ron::Options {
-    // Files carry `#![enable(implicit_some)]`, but hand-written ones may leave it out.
-    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+    crate::input::ron_options()
 }
 
 /// Maps a RON error to the load error kinds, with its line and column.
@@ -573,7 +572,7 @@ fn ron_error(text: &str, err: ron::error::SpannedError) -> LoadErrorKind {
         code => LoadErrorKind::Syntax {
             line,
             col,
-            message: code.to_string(),
+            message: crate::text::ron_message(code),
         },
     }
 }

@@ -77,7 +77,8 @@ impl ServerStore {
     pub fn registry(&self) -> Result<HashMap<String, String>, String> {
         let path = self.registry_path();
         match crate::input::read_text_file(&path, crate::input::MIB) {
-            Ok(text) => ron::from_str::<BTreeMap<String, String>>(crate::text::strip_bom(&text))
+            Ok(text) => crate::input::ron_options()
+                .from_str::<BTreeMap<String, String>>(crate::text::strip_bom(&text))
                 .map(|m| m.into_iter().collect())
                 .map_err(|e| format!("{}: {e}", path.display())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(HashMap::new()),

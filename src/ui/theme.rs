@@ -291,12 +291,14 @@ impl Theme {
         if crate::config::is_blank_ron(text) {
             return Ok(Theme::default());
         }
-        ron::from_str(text).map_err(|e| ThemeError::Parse {
-            source: source.to_string(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: crate::text::shorten_message(&e.code.to_string()),
-        })
+        crate::input::ron_options()
+            .from_str(text)
+            .map_err(|e| ThemeError::Parse {
+                source: source.to_string(),
+                line: e.span.start.line,
+                col: e.span.start.col,
+                message: crate::text::ron_message(e.code),
+            })
     }
 
     /// A built-in theme by name.

@@ -11,7 +11,6 @@
 
 use std::fmt;
 
-use ron::extensions::Extensions;
 use serde::Deserialize;
 
 use super::ron_path::{self, Path};
@@ -325,20 +324,17 @@ fn compile_as(text: &str, file: &str, id: Option<&str>) -> Result<Variant, Varia
             )),
         )));
     }
-    let mut parsed: VariantFile = ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e| {
-            let (line, column) = (e.span.start.line, e.span.start.col);
-            let message = crate::text::ron_message(e.code);
-            VariantFileError {
-                file: crate::text::short(file).to_string(),
-                line,
-                column,
-                field: ron_path::path_at(text, line, column).to_string(),
-                kind: VariantFileErrorKind::Syntax(message),
-            }
-        })?;
+    let mut parsed: VariantFile = crate::input::ron_options().from_str(text).map_err(|e| {
+        let (line, column) = (e.span.start.line, e.span.start.col);
+        let message = crate::text::ron_message(e.code);
+        VariantFileError {
+            file: crate::text::short(file).to_string(),
+            line,
+            column,
+            field: ron_path::path_at(text, line, column).to_string(),
+            kind: VariantFileErrorKind::Syntax(message),
+        }
+    })?;
     if let Some(id) = id {
         parsed.id = id.to_string();
     }

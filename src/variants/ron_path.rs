@@ -38,13 +38,36 @@ impl Path {
     }
 }
 
+/// Most steps a path shows: deeper ones show their first and last steps around `...`, so an
+/// error in a deeply nested value is one short line.
+const SHOWN_STEPS: usize = 8;
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, step) in self.0.iter().enumerate() {
-            match step {
-                Step::Field(name) if i == 0 => write!(f, "{name}")?,
-                Step::Field(name) => write!(f, ".{name}")?,
-                Step::Index(n) => write!(f, "[{n}]")?,
+        let steps = &self.0;
+        let (head, tail) = if steps.len() > SHOWN_STEPS {
+            (SHOWN_STEPS / 2, SHOWN_STEPS / 2)
+        } else {
+            (steps.len(), 0)
+        };
+        let write = |f: &mut fmt::Formatter<'_>, i: usize, step: &Step| match step {
+            // Field names come from the file: quoted short and sanitised.
+            Step::Field(name) if i == 0 => write!(f, "{}", crate::text::short(name)),
+            Step::Field(name) => write!(f, ".{}", crate::text::short(name)),
+            Step::Index(n) => write!(f, "[{n}]"),
+        };
+        for (i, step) in steps.iter().enumerate().take(head) {
+            write(f, i, step)?;
+        }
+        if tail > 0 {
+            f.write_str("...")?;
+            let from = steps.len() - tail;
+            for (i, step) in steps.iter().enumerate().skip(from) {
+                // After `...` a field reads `...name`, not `....name`.
+                match step {
+                    Step::Field(name) if i == from => write!(f, "{}", crate::text::short(name))?,
+                    _ => write(f, i, step)?,
+                }
             }
         }
         Ok(())
@@ -164,54 +187,83 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
     out
 }
 
+/// A path as a chain of steps: node `n` is its parent's path plus one step. Every token adds
+/// at most one node, so the scan of a text is linear in its length however deep it nests (a
+/// path per value, copied out, would be quadratic: 200 KB of `(` would take gigabytes).
+#[derive(Default)]
+struct Tree {
+    /// Parent (`None`: the top-level value) and step of each node.
+    nodes: Vec<(Option<usize>, Step)>,
+}
+
+impl Tree {
+    fn add(&mut self, parent: Option<usize>, step: Step) -> Option<usize> {
+        self.nodes.push((parent, step));
+        Some(self.nodes.len() - 1)
+    }
+
+    /// The path of `node`, from the top.
+    fn path(&self, mut node: Option<usize>) -> Path {
+        let mut steps = Vec::new();
+        while let Some(n) = node {
+            let (parent, step) = &self.nodes[n];
+            steps.push(step.clone());
+            node = *parent;
+        }
+        steps.reverse();
+        Path(steps)
+    }
+}
+
+/// One open bracket: `above` is the path of the value it opens, `here` the path of what is
+/// written inside it now (a struct's current field, a list's current element).
 struct Frame {
     is_struct: bool,
-    field: Option<String>,
+    above: Option<usize>,
+    here: Option<usize>,
     index: usize,
 }
 
-/// Every value start and every field name of `text`, with its path, in text order; the flag
-/// marks closing brackets (the path they return to), which only [`path_at`] uses.
-fn marks(text: &str) -> Vec<(Path, usize, bool)> {
+/// Every value start and every field name of `text`, as a node of the returned tree, in text
+/// order; the flag marks closing brackets (the path they return to), which only [`path_at`]
+/// uses.
+fn marks(text: &str) -> (Tree, Vec<(Option<usize>, usize, bool)>) {
     let toks = tokens(text);
+    let mut tree = Tree::default();
     let mut out = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
     let mut value_here = true;
-    let path_of = |frames: &[Frame]| {
-        let mut steps = Vec::new();
-        for f in frames {
-            match (&f.field, f.is_struct) {
-                (Some(name), true) => steps.push(Step::Field(name.clone())),
-                (None, true) => {}
-                (_, false) => steps.push(Step::Index(f.index)),
-            }
-        }
-        Path(steps)
-    };
     let kind = |i: usize| toks.get(i).map(|t| t.0);
     let mut i = 0;
     while let Some(&(token, offset, _)) = toks.get(i) {
+        let here = frames.last().and_then(|f| f.here);
         let in_struct = frames.last().is_some_and(|f| f.is_struct);
         match token {
             Token::Ident if in_struct && !value_here && kind(i + 1) == Some(Token::Colon) => {
+                let name = text[offset..toks[i].2].to_string();
                 if let Some(f) = frames.last_mut() {
-                    f.field = Some(text[offset..toks[i].2].to_string());
+                    f.here = tree.add(f.above, Step::Field(name));
+                    out.push((f.here, offset, false));
                 }
-                out.push((path_of(&frames), offset, false));
                 value_here = true;
                 i += 2;
                 continue;
             }
             Token::Open(c) => {
                 if value_here {
-                    out.push((path_of(&frames), offset, false));
+                    out.push((here, offset, false));
                 }
                 let is_struct = c == '('
                     && kind(i + 1) == Some(Token::Ident)
                     && kind(i + 2) == Some(Token::Colon);
                 frames.push(Frame {
                     is_struct,
-                    field: None,
+                    above: here,
+                    here: if is_struct {
+                        here
+                    } else {
+                        tree.add(here, Step::Index(0))
+                    },
                     index: 0,
                 });
                 value_here = !is_struct;
@@ -220,16 +272,17 @@ fn marks(text: &str) -> Vec<(Path, usize, bool)> {
                 frames.pop();
                 // What follows a closing bracket belongs to the value it closed (a missing
                 // field is reported there).
-                out.push((path_of(&frames), offset, true));
+                out.push((frames.last().and_then(|f| f.here), offset, true));
                 value_here = false;
             }
             Token::Comma => {
                 if let Some(f) = frames.last_mut() {
                     if f.is_struct {
-                        f.field = None;
+                        f.here = f.above;
                         value_here = false;
                     } else {
                         f.index += 1;
+                        f.here = tree.add(f.above, Step::Index(f.index));
                         value_here = true;
                     }
                 }
@@ -237,7 +290,7 @@ fn marks(text: &str) -> Vec<(Path, usize, bool)> {
             Token::Colon => value_here = true,
             Token::Ident | Token::Literal => {
                 if value_here {
-                    out.push((path_of(&frames), offset, false));
+                    out.push((here, offset, false));
                 }
                 // A named struct or enum variant (`Ranks(8, 8)`) goes on into its brackets,
                 // which belong to the same value.
@@ -246,7 +299,7 @@ fn marks(text: &str) -> Vec<(Path, usize, bool)> {
         }
         i += 1;
     }
-    out
+    (tree, out)
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -260,14 +313,26 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// Line and column where the value at `path` starts; where the file leaves it out, where
 /// its nearest written ancestor starts (1:1 for the whole file).
 pub fn locate(text: &str, path: &Path) -> (usize, usize) {
-    let marks = marks(text);
+    let (tree, marks) = marks(text);
+    // Per node: its depth, if its path is a prefix of `path` (parents come before children).
+    let mut prefix: Vec<Option<usize>> = Vec::with_capacity(tree.nodes.len());
+    for (parent, step) in &tree.nodes {
+        let depth = match parent {
+            None => Some(0),
+            Some(p) => prefix[*p],
+        }
+        .filter(|&d| path.0.get(d) == Some(step))
+        .map(|d| d + 1);
+        prefix.push(depth);
+    }
     let mut best: Option<(usize, usize)> = None;
-    for (p, offset, _) in marks.iter().filter(|m| !m.2) {
-        if p.0.len() <= path.0.len() && path.0.starts_with(&p.0) {
-            // The deepest match wins; among equals the last one is the value, not the name.
-            if best.is_none_or(|(len, _)| p.0.len() >= len) {
-                best = Some((p.0.len(), *offset));
-            }
+    for &(node, offset, _) in marks.iter().filter(|m| !m.2) {
+        let Some(depth) = node.map_or(Some(0), |n| prefix[n]) else {
+            continue;
+        };
+        // The deepest match wins; among equals the last one is the value, not the name.
+        if best.is_none_or(|(len, _)| depth >= len) {
+            best = Some((depth, offset));
         }
     }
     best.map_or((1, 1), |(_, offset)| line_col(text, offset))
@@ -290,10 +355,11 @@ pub fn path_at(text: &str, line: usize, col: usize) -> Path {
         }
         start += line_text.len() + 1;
     }
-    marks(text)
+    let (tree, marks) = marks(text);
+    marks
         .into_iter()
         .rfind(|(_, o, _)| *o <= offset)
-        .map(|(p, _, _)| p)
+        .map(|(node, _, _)| tree.path(node))
         .unwrap_or_default()
 }
 
@@ -352,6 +418,34 @@ mod tests {
         assert_eq!(path_at(text, 2, 20).to_string(), "ŝ");
         let f = |s: &str| Step::Field(s.to_string());
         assert_eq!(locate(text, &path(&[f("ŝ"), Step::Index(1)])), (2, 24));
+    }
+
+    #[test]
+    fn deep_nesting_is_linear_and_its_path_short() {
+        // 100,000 levels: a quadratic scan would need tens of gigabytes here.
+        let depth = 100_000;
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let at = path_at(&text, 1, depth);
+        assert_eq!(at.0.len(), depth - 1);
+        let shown = at.to_string();
+        assert_eq!(shown, "[0][0][0][0]...[0][0][0][0]");
+        let union = format!(
+            "{}Betza(\"K\"){}",
+            "Union([".repeat(depth),
+            "])".repeat(depth)
+        );
+        let deep = Path(vec![Step::Index(0); 2 * depth]);
+        assert_eq!(locate(&union, &deep).0, 1);
+    }
+
+    #[test]
+    fn long_and_hostile_field_names_are_shown_short_and_clean() {
+        let name = format!("a\u{1b}[31m{}", "x".repeat(500));
+        let path = Path(vec![Step::Field(name), Step::Index(3)]);
+        let shown = path.to_string();
+        assert!(shown.len() < 100, "{shown}");
+        assert!(!shown.contains('\u{1b}'));
+        assert!(shown.ends_with("...[3]"), "{shown}");
     }
 
     #[test]
