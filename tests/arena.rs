@@ -8,7 +8,20 @@ use rankup::arena::stats::Sprt;
 use rankup::arena::{self, Adjudication, Ending, GameResult, MatchConfig, TimeControl};
 use rankup::variants::VariantId;
 
+mod common;
+
 const RANKUP: &str = env!("CARGO_BIN_EXE_rankup");
+
+/// `rankup uci` as an engine command line, with config and data folders of its own (as
+/// [`common::rankup`] gives), so the developer's own games never join the match.
+fn rankup_uci() -> String {
+    let home = std::env::temp_dir().join(format!("rankup-test-{}-arena", std::process::id()));
+    format!(
+        "env RANKUP_CONFIG_DIR={} RANKUP_DATA_DIR={} {RANKUP} uci",
+        home.join("config").display(),
+        home.join("data").display()
+    )
+}
 
 /// A UCI engine in a shell script: the handshake, then `on_go` (shell code) for every `go`.
 fn script(on_go: &str) -> String {
@@ -51,7 +64,7 @@ fn play(cfg: &MatchConfig) -> Vec<GameResult> {
 
 #[test]
 fn rankup_plays_itself_with_paired_openings() {
-    let rankup = format!("{RANKUP} uci");
+    let rankup = rankup_uci();
     let mut cfg = config(rankup.clone(), rankup, 3);
     cfg.options[0].push(("Hash".into(), "4".into()));
     let games = play(&cfg);
@@ -80,7 +93,7 @@ fn rankup_plays_itself_with_paired_openings() {
 #[test]
 fn an_illegal_move_loses() {
     let cheat = script("echo 'info depth 1 score cp 900'; echo 'bestmove a1a1'");
-    let games = play(&config(cheat, format!("{RANKUP} uci"), 2));
+    let games = play(&config(cheat, rankup_uci(), 2));
     for g in &games {
         assert_eq!(g.ending, Ending::Illegal("a1a1".into()));
         assert_eq!(g.points(), 0.0);
@@ -89,7 +102,7 @@ fn an_illegal_move_loses() {
 
 #[test]
 fn a_hung_engine_loses_on_time_and_is_replaced() {
-    let mut cfg = config(script("true"), format!("{RANKUP} uci"), 2);
+    let mut cfg = config(script("true"), rankup_uci(), 2);
     cfg.margin = Duration::from_millis(100);
     let games = play(&cfg);
     // Both games are lost on time, the second by a fresh process (the first was killed).
@@ -101,7 +114,7 @@ fn a_hung_engine_loses_on_time_and_is_replaced() {
 
 #[test]
 fn a_crashing_engine_loses() {
-    let games = play(&config(script("exit 3"), format!("{RANKUP} uci"), 2));
+    let games = play(&config(script("exit 3"), rankup_uci(), 2));
     for g in &games {
         assert!(matches!(g.ending, Ending::Failure(_)), "{}", g.ending);
         assert_eq!(g.points(), 0.0);
@@ -110,7 +123,7 @@ fn a_crashing_engine_loses() {
 
 #[test]
 fn a_missing_engine_is_an_error_before_any_game() {
-    let cfg = config("/nonexistent/engine".into(), format!("{RANKUP} uci"), 2);
+    let cfg = config("/nonexistent/engine".into(), rankup_uci(), 2);
     let err = arena::run(&cfg, &mut |_, _| panic!("no game is played")).unwrap_err();
     assert!(err.to_string().contains("/nonexistent/engine"), "{err}");
 }
@@ -119,7 +132,7 @@ fn a_missing_engine_is_an_error_before_any_game() {
 fn sprt_stops_a_one_sided_match() {
     // The cheat loses every game, so H0 (not stronger) is accepted long before 200 games.
     let cheat = script("echo 'bestmove a1a1'");
-    let mut cfg = config(cheat, format!("{RANKUP} uci"), 200);
+    let mut cfg = config(cheat, rankup_uci(), 200);
     cfg.sprt = Some(Sprt::new(0.0, 10.0));
     let games = play(&cfg);
     assert!(
@@ -131,13 +144,13 @@ fn sprt_stops_a_one_sided_match() {
 
 #[test]
 fn match_command_reports_a_summary() {
-    let out = std::process::Command::new(RANKUP)
+    let out = common::rankup()
         .args([
             "match",
             "--engine1",
-            &format!("{RANKUP} uci"),
+            &rankup_uci(),
             "--engine2",
-            &format!("{RANKUP} uci"),
+            &rankup_uci(),
             "--variant",
             "chess",
             "--games",
@@ -158,7 +171,7 @@ fn match_command_reports_a_summary() {
     assert!(text.contains("games 2: engine1 +"), "{text}");
     assert!(text.contains("elo (games):"), "{text}");
     assert!(text.contains("sprt elo0 0 elo1 10: llr"), "{text}");
-    let bad = std::process::Command::new(RANKUP)
+    let bad = common::rankup()
         .args(["match", "--engine1", "x", "--engine2", "y", "--tc", "fast"])
         .output()
         .unwrap();

@@ -1,10 +1,12 @@
 //! The `perft` and `moves` commands of the `rankup` binary: stdout format, exit codes and
 //! one-line error messages.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn rankup(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rankup"))
+    common::rankup()
         .args(args)
         .env("NO_COLOR", "1")
         .output()
@@ -214,7 +216,7 @@ fn closed_stdout_ends_quietly() {
         ][..],
         &["moves", "chess"][..],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rankup"))
+        let mut child = common::rankup()
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -3,11 +3,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rankup::ai::Level;
 use rankup::config::{Config, ConfigError, GlyphMode};
 use rankup::ui::theme::{Theme, ThemeError};
+
+mod common;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rankup-config-{}-{name}", std::process::id()));
@@ -94,7 +95,7 @@ fn the_readme_example_parses() {
 /// Runs `rankup play chess` (no terminal here, so the app itself cannot start) with the
 /// config directory at `dir`; returns the one-line error.
 fn play_error(dir: &Path, extra: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_rankup"))
+    let out = common::rankup()
         .args(extra)
         .args(["play", "chess"])
         .env("RANKUP_CONFIG_DIR", dir)

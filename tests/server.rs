@@ -29,6 +29,7 @@ impl Server {
         let mut child = Command::new(bin())
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
+            .env("RANKUP_CONFIG_DIR", tmux::config_dir_of(data))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

@@ -2,7 +2,7 @@
 //! that plays whole games against the `rankup uci` binary.
 
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -11,6 +11,8 @@ use rankup::game::Game;
 use rankup::notation::coord;
 use rankup::rules::{Move, Position};
 use rankup::variants::{variant, VariantId};
+
+mod common;
 
 /// A `Write` shared with the test, since `uci::run` takes its output by value.
 #[derive(Clone, Default)]
@@ -238,7 +240,7 @@ struct EngineProcess {
 
 impl EngineProcess {
     fn start() -> EngineProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rankup"))
+        let mut child = common::rankup()
             .arg("uci")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -308,7 +310,19 @@ impl EngineProcess {
             std::thread::sleep(Duration::from_millis(5));
         };
         assert!(status.success(), "{status:?}");
-        self.output.try_iter().collect()
+        // The process has ended, but its last lines may still be on their way through the
+        // reader thread: read until the thread hangs up (at the end of the pipe), never
+        // just what has arrived by now.
+        let mut rest = Vec::new();
+        loop {
+            match self.output.recv_timeout(HANG) {
+                Ok(line) => rest.push(line),
+                Err(RecvTimeoutError::Disconnected) => return rest,
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("the engine's output never ended; it said {rest:?}")
+                }
+            }
+        }
     }
 
     fn quit(mut self) {

@@ -6,6 +6,8 @@ use rankup::notation;
 use rankup::rules::Position;
 use rankup::variants::{variant, VariantId};
 
+mod common;
+
 /// One row: (game, position string or "" for the start, moves played first, typed move,
 /// the words the reason must contain).
 type Row = (
@@ -221,7 +223,7 @@ fn legal_moves_have_no_reason() {
 
 #[test]
 fn the_command_line_says_why_too() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rankup"))
+    let out = common::rankup()
         .args(["moves", "upgrade", "--moves", "e2e4,e7e5", "--why", "Qh5"])
         .output()
         .unwrap();
@@ -231,7 +233,7 @@ fn the_command_line_says_why_too() {
         text.starts_with("illegal: the Queen (level 1) on d1 cannot reach h5"),
         "{text}"
     );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rankup"))
+    let out = common::rankup()
         .args(["moves", "chess", "--why", "Nf3"])
         .output()
         .unwrap();

@@ -135,27 +135,75 @@ pub fn run_cases(id: VariantId, cases: &[Case]) {
     );
 }
 
-/// Applies `edits` (position, kind, byte) to `text`: delete, insert or replace a byte, cut,
-/// or put in one of `special`, characters that matter to the format under test.
+/// The `rankup` binary as a command that sees none of the developer's own files: its config
+/// and data folders (`RANKUP_CONFIG_DIR`, `RANKUP_DATA_DIR`) are folders of its own under
+/// the temporary folder, which do not exist until the command makes them (most never do).
+/// Tests that need a config or data folder of their own set the variables again after this.
+pub fn rankup() -> std::process::Command {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let home = std::env::temp_dir().join(format!(
+        "rankup-test-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rankup"));
+    command
+        .env("RANKUP_CONFIG_DIR", home.join("config"))
+        .env("RANKUP_DATA_DIR", home.join("data"));
+    command
+}
+
+/// Characters the mutator puts in for a byte past ASCII: two-, three- and four-byte ones, a
+/// byte-order mark and a bidi override.
+const WIDE: &[char] = &['é', '♞', '漢', '\u{feff}', '\u{202e}', '😀'];
+
+/// Applies `edits` (position, kind, byte) to `text`: delete, insert or replace a character,
+/// cut, put in one of `special` (characters that matter to the format under test), open a
+/// deep nest of brackets, or wrap a stretch of the text in one. The result is always UTF-8
+/// (positions fall on character boundaries, a byte past ASCII becomes a whole character),
+/// so every mutation reaches the parser instead of stopping at the UTF-8 check; nests are
+/// up to 2,040 deep, far past any nesting limit.
 pub fn mutate(text: &str, edits: &[(usize, u8, u8)], special: &[u8]) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
+    let mut text = text.to_string();
     for &(at, kind, byte) in edits {
-        let at = at % (bytes.len() + 1);
-        match kind % 5 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
+        let mut at = at % (text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let next = text[at..].chars().next().map_or(0, char::len_utf8);
+        let one = if byte.is_ascii() {
+            byte as char
+        } else {
+            WIDE[byte as usize % WIDE.len()]
+        };
+        let (open, close) = [('(', ')'), ('[', ']'), ('{', '}')][byte as usize % 3];
+        let depth = 8 * (byte as usize).max(1);
+        match kind % 7 {
+            0 if next > 0 => {
+                text.remove(at);
             }
-            1 => bytes.insert(at, byte),
-            2 if at < bytes.len() => bytes[at] = byte,
-            3 => bytes.truncate(at),
-            _ => {
-                if at < bytes.len() {
-                    bytes[at] = special[byte as usize % special.len()];
+            1 => text.insert(at, one),
+            2 if next > 0 => text.replace_range(at..at + next, one.encode_utf8(&mut [0; 4])),
+            3 => text.truncate(at),
+            4 if next > 0 => {
+                let c = special[byte as usize % special.len()] as char;
+                text.replace_range(at..at + next, c.encode_utf8(&mut [0; 4]));
+            }
+            5 => text.insert_str(at, &open.to_string().repeat(depth)),
+            6 => {
+                // Close the nest a stretch later, on a character boundary.
+                let mut end = at + (byte as usize * 37) % (text.len() - at + 1);
+                while !text.is_char_boundary(end) {
+                    end -= 1;
                 }
+                text.insert_str(end, &close.to_string().repeat(depth));
+                text.insert_str(at, &open.to_string().repeat(depth));
             }
+            _ => {}
         }
     }
-    bytes
+    text.into_bytes()
 }
 
 /// `app` drawn at `w` x `h` into a test terminal (for snapshots of its buffer).

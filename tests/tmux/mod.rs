@@ -42,7 +42,9 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    /// Starts session `t` at 80x24 running `script` (sh) with `data` as the data directory.
+    /// Starts session `t` at 80x24 running `script` (sh) with `data` as the data directory
+    /// and [`config_dir_of`] it as the config directory, so the developer's own config
+    /// (`glyphs: Ascii`, a theme, their own games) never changes what a test sees.
     /// A server that is still shutting down (after [`Tmux::kill_session`]) can refuse the
     /// new session: it is tried again until it takes.
     pub fn start(&self, data: &Path, script: &str) {
@@ -61,6 +63,7 @@ impl Tmux {
     }
 
     fn try_start(&self, data: &Path, script: &str) {
+        let config = format!("RANKUP_CONFIG_DIR={}", config_dir_of(data).display());
         let data = format!("RANKUP_DATA_DIR={}", data.display());
         self.run(&[
             "new-session",
@@ -73,6 +76,7 @@ impl Tmux {
             "24",
             "env",
             "TERM=xterm-256color",
+            &config,
             &data,
             "sh",
             "-c",
@@ -152,8 +156,17 @@ impl Drop for Tmux {
 pub fn data_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rankup-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(config_dir_of(&dir));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The config directory the app gets beside the data directory `data`: `DATA-config`,
+/// empty unless the test puts something there.
+pub fn config_dir_of(data: &Path) -> PathBuf {
+    let mut name = data.as_os_str().to_owned();
+    name.push("-config");
+    PathBuf::from(name)
 }
 
 /// The games in play of a data directory.
