@@ -943,15 +943,50 @@ fn data_dir_archive_and_listing() {
     fs::remove_dir_all(dir.root()).unwrap();
 }
 
+/// Environment variable that turns the test binary into the child of
+/// `data_dir_follows_the_environment_variable`: the data directory it must find.
+const DATA_DIR_CHILD: &str = "RANKUP_TEST_EXPECTED_DATA_DIR";
+
+/// The child of the environment test: `DataDir::from_env` in a process whose environment
+/// the parent set up.
+#[test]
+#[ignore]
+fn data_dir_child() {
+    let Some(want) = std::env::var_os(DATA_DIR_CHILD) else {
+        return;
+    };
+    assert_eq!(DataDir::from_env().unwrap().root(), Path::new(&want));
+}
+
+/// Both cases every run, each in a child process of its own (the environment of this
+/// process is shared by every test in it): `RANKUP_DATA_DIR` set wins; unset or empty, the
+/// platform's folder under `HOME` is used.
 #[test]
 fn data_dir_follows_the_environment_variable() {
-    // The only test that reads the variable; it is set for the binary in the CLI tests.
-    if let Some(dir) = std::env::var_os(save::DATA_DIR_ENV) {
-        assert_eq!(DataDir::from_env().unwrap().root(), Path::new(&dir));
-    } else {
-        let d = DataDir::from_env().unwrap();
-        assert!(d.root().ends_with("rankup"), "{}", d.root().display());
+    let home = temp_dir("env-home");
+    let platform = home.join(".local/share/rankup");
+    let chosen = home.join("chosen");
+    for (value, want) in [
+        (Some(chosen.as_os_str()), chosen.as_path()),
+        (None, platform.as_path()),
+        (Some("".as_ref()), platform.as_path()),
+    ] {
+        let mut child = Command::new(std::env::current_exe().unwrap());
+        child
+            .args(["--exact", "data_dir_child", "--ignored", "--test-threads=1"])
+            .env(DATA_DIR_CHILD, want)
+            .env("HOME", &home)
+            .env_remove("XDG_DATA_HOME")
+            .env_remove(save::DATA_DIR_ENV);
+        if let Some(value) = value {
+            child.env(save::DATA_DIR_ENV, value);
+        }
+        let out = child.output().unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{value:?}: {report}");
+        assert!(report.contains("1 passed"), "the child ran: {report}");
     }
+    fs::remove_dir_all(&home).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1063,7 +1098,7 @@ fn pgn_export_is_sanitised() {
 // `rankup export`
 
 fn rankup(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rankup"))
+    common::rankup()
         .args(args)
         .env("NO_COLOR", "1")
         .output()
@@ -1129,7 +1164,7 @@ fn cli_export_of_a_broken_file_fails_with_one_line() {
 #[test]
 fn cli_export_to_a_closed_pipe_is_quiet() {
     let file = data("saves/v1-apc-longhaul-eurasian.ron");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rankup"))
+    let mut child = common::rankup()
         .args(["export", file.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1209,19 +1244,32 @@ fn fuzz_config(cases: u32) -> ProptestConfig {
     }
 }
 
-/// Runs the fuzz properties with `cases` cases each; `deterministic` fixes the random seed
-/// (for `cargo test`, so a run never fails by chance).
-fn fuzz(cases: u32, deterministic: bool) {
+/// Runs the fuzz properties with `cases` cases each, from a new random seed every run (so
+/// every run tries new inputs), or from `FUZZ_SEED` when it is set. The seed is printed
+/// first: a failing run shows it, and `FUZZ_SEED=N` repeats that run exactly.
+fn fuzz(cases: u32) {
     use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
+    let seed: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            h.finish()
+        });
+    eprintln!("fuzz seed {seed} (FUZZ_SEED={seed} repeats this run)");
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let seeds = seed_texts();
-    let mut runner = if deterministic {
-        TestRunner::new_with_rng(
-            fuzz_config(cases),
-            TestRng::deterministic_rng(RngAlgorithm::ChaCha),
-        )
-    } else {
-        TestRunner::new(fuzz_config(cases))
-    };
+    let mut runner = TestRunner::new_with_rng(
+        fuzz_config(cases),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &bytes),
+    );
     runner
         .run(
             &(
@@ -1304,7 +1352,7 @@ fn fuzz(cases: u32, deterministic: bool) {
 
 #[test]
 fn fuzz_loaders_briefly() {
-    fuzz(200, true);
+    fuzz(200);
 }
 
 /// The long run: `cargo test --release --test save -- --ignored fuzz_loaders_long`
@@ -1316,7 +1364,7 @@ fn fuzz_loaders_long() {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(200_000);
-    fuzz(cases, false);
+    fuzz(cases);
 }
 
 #[test]
