@@ -65,7 +65,8 @@ fuzz_target!(|data: &[u8]| {
     let answered = text.lines().filter(|l| l.starts_with("bestmove ")).count();
     assert_eq!(answered, gos, "{text}");
     assert!(
-        !text.chars().any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')),
+        !text.chars().any(|c| (c.is_control() && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')),
         "{text:?}"
     );
 });
