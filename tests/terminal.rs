@@ -142,3 +142,57 @@ fn a_c_locale_gets_plain_ascii() {
     tmux.wait_for("APP-EXITED");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The last resort: a game that could not be kept (its data path is a file) when a signal
+/// ends rankup is written to the temporary folder, stderr says where and how to play on,
+/// and that file is the whole game.
+#[test]
+fn a_game_that_could_not_be_saved_is_rescued_on_a_signal() {
+    let Some(tmux) = Tmux::new("rescue") else {
+        return;
+    };
+    let dir = data_dir("rescue");
+    let data = dir.join("data");
+    std::fs::write(&data, "a file").unwrap();
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    for (signal, game) in [("TERM", "chess"), ("HUP", "promochess")] {
+        tmux.start(
+            &data,
+            &format!(
+                "TMPDIR='{}' '{}' play {game}; printf '\\r\\nAPP-EXITED\\r\\n'; sleep 30",
+                tmp.display(),
+                bin()
+            ),
+        );
+        tmux.wait_for("White to move");
+        tmux.type_move("e4");
+        tmux.wait_for("NOT SAVED");
+        tmux.signal_app(signal);
+        let screen = tmux.wait_for("APP-EXITED");
+        // The message wraps at 80 columns: join the lines back.
+        let joined: String = screen.lines().collect();
+        assert!(joined.contains("the game could not be saved"), "{screen}");
+        assert!(joined.contains("plays on"), "{screen}");
+        let rescued: Vec<_> = std::fs::read_dir(&tmp)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with(&format!("rankup-unsaved-{game}-"))
+            })
+            .collect();
+        assert_eq!(rescued.len(), 1, "{signal}: {rescued:?}");
+        let resume = format!("rankup resume {} plays on", rescued[0].display());
+        assert!(joined.contains(&resume), "{screen}");
+        let text = std::fs::read_to_string(&rescued[0]).unwrap();
+        let saved = rankup::save::SavedGame::from_ron(&text, "rescued.ron").expect("it loads");
+        assert_eq!(saved.moves.len(), 1, "{text}");
+        assert!(saved.is_unfinished());
+        tmux.kill_session();
+    }
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), "a file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
