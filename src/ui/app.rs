@@ -877,6 +877,7 @@ impl App {
                 play.tell_server(NetRequest::Takeback);
                 play.info("takeback asked for; waiting for the answer");
             }
+            Action::Undo | Action::Redo if over => play.error(play.finished_hint().into()),
             Action::Undo | Action::Redo => {
                 play.error("moves are taken back only when the opponent agrees (u asks)".into())
             }
@@ -935,7 +936,7 @@ impl App {
                 result,
             } => match result {
                 Err(e) => self.notice(e.clone(), true),
-                Ok(saved) if *play_on => match saved.to_game() {
+                Ok(saved) if *play_on && saved.is_unfinished() => match saved.to_game() {
                     Ok(game) => {
                         // A game of its own: its file in games/ is made at its first write;
                         // the file it came from is left as it is.
@@ -949,8 +950,20 @@ impl App {
                     }
                     Err(e) => self.notice(e.to_string(), true),
                 },
+                // A finished game has no end to play on from, and its record stays as it
+                // is: it opens for review, where p plays on from any move as a new game.
                 Ok(saved) => match Review::new(saved.clone(), Some(path.clone())) {
-                    Ok(review) => {
+                    Ok(mut review) => {
+                        if *play_on {
+                            review.message = Some(Message {
+                                text: format!(
+                                    "this game is over ({}): choose a move with ← →, p plays \
+                                     on from there as a new game",
+                                    saved.result.as_str()
+                                ),
+                                error: false,
+                            });
+                        }
                         if let Screen::Browser(b) = &self.screen {
                             self.browser_behind = Some(b.clone());
                         }

@@ -398,6 +398,23 @@ impl Play {
         }
     }
 
+    /// What to do instead of taking back a move of a finished game: review it and play on
+    /// from any move as a new game, with the keys that get there.
+    pub fn finished_hint(&self) -> &'static str {
+        match &self.net {
+            Some(net) if net.me().is_some() => {
+                "game over, kept as played: n, b (your games), Enter review it, and p there \
+                 plays on from any move"
+            }
+            Some(_) => "game over, kept as played",
+            None if self.file.is_some() => {
+                "game over, kept as played: n, b, Enter review it, and p there plays on from \
+                 any move"
+            }
+            None => "game over, kept as played: n starts a new game",
+        }
+    }
+
     pub(super) fn info(&mut self, text: &str) {
         self.message = Some(Message {
             text: text.to_string(),
@@ -547,7 +564,7 @@ impl Play {
             let next = if self.net.is_some() {
                 "n goes back to the lobby"
             } else {
-                "u takes a move back, n starts a new game"
+                "n starts a new game"
             };
             self.error(format!("the game is over ({o}); {next}"));
             return;
@@ -645,6 +662,12 @@ impl Play {
         let shape = self.game.position().variant().shape().clone();
         match action {
             Action::Move(dir) => self.cursor = step_cursor(&shape, self.cursor, dir, self.flipped),
+            // A finished game's record is final: nothing takes a move back or replays one
+            // (the AI would think again and the file would change).
+            Action::Undo | Action::Redo if self.game.outcome().is_some() => {
+                self.selected = None;
+                self.error(self.finished_hint().into());
+            }
             Action::Select => self.select(now),
             Action::Cancel => {
                 self.selected = None;

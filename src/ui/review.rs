@@ -110,6 +110,15 @@ impl Review {
         while game.history().len() > self.ply {
             game.undo();
         }
+        // A resignation, agreement or flag ended the record, not the position: a new game
+        // may go on from it. A position the rules end has nothing to play on from (and a
+        // game that starts over would be kept as a second copy of this one).
+        game.clear_declared();
+        if let Some(o) = game.outcome() {
+            return Err(format!(
+                "the game is over in this position ({o}); ← steps back to a move to play on from"
+            ));
+        }
         let mut meta = self.saved.meta();
         meta.name = None;
         meta.started = crate::save::Timestamp::now();
