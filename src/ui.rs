@@ -34,7 +34,6 @@ use ratatui::crossterm::execute;
 
 use std::path::PathBuf;
 
-use crate::game::Eval;
 use crate::notation::san;
 use crate::rules::{ByColor, Move, Position};
 use crate::save::{self, DataDir, SavedGame};
@@ -302,12 +301,9 @@ pub fn run_search(
 ) {
     let id = request.id;
     let pos = &request.position;
-    let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
-        depth,
-        score: score.to_string(),
-        line: line_san(pos, pv),
-        nodes,
-        eval: Some(Eval::from_search(score, pos.turn())),
+    let noisy = request.limits.noise > 0;
+    let thinking = |depth, score, pv: &[Move], nodes| {
+        Thinking::from_search(pos, depth, score, line_san(pos, pv), nodes, noisy)
     };
     let result = engine.search(pos, &request.history, &request.limits, stop, &mut |info| {
         let _ = tx.send(Incoming::App(Box::new(Action::AiInfo {

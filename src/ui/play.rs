@@ -370,16 +370,25 @@ impl Play {
                     let pos = self.game.position();
                     if let Some(mv) = best {
                         let text = san::format(pos, &mv);
-                        self.info(&format!(
-                            "hint: {text} ({}; line {})",
-                            thinking.score, thinking.line
-                        ));
+                        let line = match thinking.score.as_str() {
+                            "" => format!("line {}", thinking.line),
+                            score => format!("{score}; line {}", thinking.line),
+                        };
+                        self.info(&format!("hint: {text} ({line})"));
                     }
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
+                        // A noisy level's score is made up: the move keeps no eval.
+                        let honest = match self.players[self.game.position().turn()] {
+                            Player::Ai(level) => !level.plays_with_noise(),
+                            Player::Human | Player::Remote => true,
+                        };
+                        let before = self.game.history().len();
                         self.play_move(mv, now);
-                        if let Some(note) = self.game.last_note_mut() {
-                            note.eval = thinking.eval;
+                        if self.game.history().len() > before {
+                            if let Some(note) = self.game.last_note_mut() {
+                                note.eval = thinking.eval.filter(|_| honest);
+                            }
                         }
                     }
                 }

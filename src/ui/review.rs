@@ -96,6 +96,18 @@ impl Review {
         &self.positions[self.ply]
     }
 
+    /// The evaluation stored with move `ply` (1-based), if it is an opinion of the position
+    /// ([`pgn::stored_eval`]: none for a noisy AI level's move).
+    pub fn stored_eval(&self, ply: usize) -> Option<crate::game::Eval> {
+        let index = ply.checked_sub(1)?;
+        let m = self.saved.moves.get(index)?;
+        let mover = match self.positions.get(index)?.turn() {
+            crate::rules::Color::White => &self.saved.white,
+            crate::rules::Color::Black => &self.saved.black,
+        };
+        pgn::stored_eval(m, mover)
+    }
+
     /// The move that led to the shown position, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.ply.checked_sub(1).map(|i| self.moves[i])
