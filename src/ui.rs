@@ -177,10 +177,14 @@ fn rescue(app: &App) {
     if !app.forced || !play.unsaved(app.data_dir.is_some()) {
         return;
     }
-    let why = play
-        .save_error
-        .clone()
-        .unwrap_or_else(|| "there is no data directory".into());
+    // The reason names folders (from the environment), and the temporary folder comes from
+    // it too: both are printed sanitised. The game's RON text escapes its own strings.
+    let why = crate::text::sanitize(
+        play.save_error
+            .as_deref()
+            .unwrap_or("there is no data directory"),
+    )
+    .into_owned();
     let game = play.saved();
     let (y, mo, d) = game.started.date();
     let (h, mi, s) = game.started.time_of_day();
@@ -190,21 +194,19 @@ fn rescue(app: &App) {
         std::process::id()
     ));
     let text = game.to_ron();
+    let shown = crate::text::sanitize(&path.to_string_lossy()).into_owned();
     let mut err = io::stderr().lock();
     // Writing to stderr may fail too (the terminal is gone); nothing more can be done then.
     let _ = match save::write_atomic(&path, text.as_bytes()) {
         Ok(()) => writeln!(
             err,
-            "rankup: the game could not be saved ({why}); it was written to {} \
-             (rankup resume {} plays on)",
-            path.display(),
-            path.display()
+            "rankup: the game could not be saved ({why}); it was written to {shown} \
+             (rankup resume {shown} plays on)"
         ),
         Err(e) => writeln!(
             err,
-            "rankup: the game could not be saved ({why}), nor written to {} ({e}); \
-             here it is, to keep by hand:\n{text}",
-            path.display()
+            "rankup: the game could not be saved ({why}), nor written to {shown} ({e}); \
+             here it is, to keep by hand:\n{text}"
         ),
     };
 }
