@@ -51,7 +51,12 @@ impl TimeControl {
     /// # Errors
     /// A message naming the text when it is not that form.
     pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("time control '{text}' is not BASE+INC in seconds, e.g. 10+0.1");
+        let bad = || {
+            format!(
+                "time control '{}' is not BASE+INC in seconds, e.g. 10+0.1",
+                crate::text::short(text)
+            )
+        };
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
         let secs = |t: &str| -> Result<Duration, String> {
             let s: f64 = t.trim().parse().map_err(|_| bad())?;
@@ -146,9 +151,10 @@ impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ending::Rules(r) => f.write_str(r),
-            Ending::Illegal(t) => write!(f, "illegal move {t}"),
+            // The engine's own text: quoted short and clean.
+            Ending::Illegal(t) => write!(f, "illegal move {}", crate::text::short(t)),
             Ending::Time => f.write_str("loss on time"),
-            Ending::Failure(e) => write!(f, "engine failure: {e}"),
+            Ending::Failure(e) => write!(f, "engine failure: {}", crate::text::sanitize(e)),
             Ending::ScoreWin => f.write_str("adjudicated win by score"),
             Ending::ScoreDraw => f.write_str("adjudicated draw by score"),
             Ending::MoveCap => f.write_str("adjudicated draw at the move cap"),

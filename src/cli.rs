@@ -386,8 +386,9 @@ pub fn why(
             coord::format(pos.variant(), &mv)
         )]),
         Err(e) => {
+            // The explanation names pieces as a player's own game file names them.
             let why = rankup::notation::explain(&pos, text).unwrap_or_else(|| e.to_string());
-            print_lines([format!("illegal: {why}")])?;
+            print_lines([format!("illegal: {}", rankup::text::sanitize(&why))])?;
             std::process::exit(1)
         }
     }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use rankup::arena::stats::{elo_estimate, EloEstimate, Sprt, Verdict};
 use rankup::arena::{self, Adjudication, MatchConfig, Tally, TimeControl};
 use rankup::rules::Color;
+use rankup::text::{sanitize, short};
 use rankup::variants::VariantId;
 
 /// The arguments of `rankup match`, as typed.
@@ -49,13 +50,18 @@ pub struct MatchArgs {
     pub concurrency: usize,
 }
 
+/// `NAME=VALUE` pairs for the engines' `setoption` lines: a control character (a line break
+/// would start a command of its own) is refused.
 fn parse_options(list: &[String]) -> Result<Vec<(String, String)>, String> {
     list.iter()
         .map(|o| {
+            if o.chars().any(char::is_control) {
+                return Err(format!("option '{}' holds a control character", short(o)));
+            }
             o.split_once('=')
                 .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
                 .filter(|(n, _)| !n.is_empty())
-                .ok_or_else(|| format!("option '{o}' is not NAME=VALUE"))
+                .ok_or_else(|| format!("option '{}' is not NAME=VALUE", short(o)))
         })
         .collect()
 }
@@ -65,10 +71,18 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[i64; N], String> {
         .split(':')
         .map(|p| p.trim().parse::<i64>())
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("{what} '{text}' is not {N} numbers separated by ':'"))?;
-    parts
-        .try_into()
-        .map_err(|_| format!("{what} '{text}' is not {N} numbers separated by ':'"))
+        .map_err(|_| {
+            format!(
+                "{what} '{}' is not {N} numbers separated by ':'",
+                short(text)
+            )
+        })?;
+    parts.try_into().map_err(|_| {
+        format!(
+            "{what} '{}' is not {N} numbers separated by ':'",
+            short(text)
+        )
+    })
 }
 
 impl MatchArgs {
@@ -198,8 +212,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let cfg = args.config()?;
     let started = Instant::now();
     crate::cli::print_lines([
-        format!("engine1: {}", cfg.commands[0]),
-        format!("engine2: {}", cfg.commands[1]),
+        format!("engine1: {}", sanitize(&cfg.commands[0])),
+        format!("engine2: {}", sanitize(&cfg.commands[1])),
         format!(
             "{}: {} games, {}, openings of {} random plies (seed {}), move cap {} plies",
             cfg.variant,

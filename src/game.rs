@@ -242,6 +242,13 @@ impl Game {
         self.declared = Some(outcome);
     }
 
+    /// Forgets a result declared off the board ([`Game::declare`]): for a new game that goes
+    /// on from this one's position (a resigned game played on from its last move). A result
+    /// the board decides stays.
+    pub fn clear_declared(&mut self) {
+        self.declared = None;
+    }
+
     /// Repetition keys of every position of the game so far, the start first and the
     /// current position last (what the AI's search takes as history).
     pub fn repetition_keys(&self) -> &[u64] {

@@ -97,10 +97,12 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// One line on stderr: the time and what happened.
+    /// One line on stderr: the time and what happened. The text quotes what clients sent
+    /// (names, commands, errors naming files): it is [sanitised](crate::text::sanitize),
+    /// so nothing in it can break the line, recolour the terminal or reorder the text.
     pub fn log(&self, text: &str) {
         use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "{} {text}", Timestamp::now());
+        let _ = writeln!(std::io::stderr(), "{}", log_line(Timestamp::now(), text));
     }
 
     fn player_dir(&self, key: &str) -> DataDir {
@@ -708,7 +710,34 @@ impl Drop for Client {
     }
 }
 
+/// A log line: the time, then `text` [sanitised](crate::text::sanitize).
+fn log_line(at: Timestamp, text: &str) -> String {
+    format!("{at} {}", crate::text::sanitize(text))
+}
+
 /// A terminal dimension from the client, within what a screen can be.
 fn clamp_cells(n: u32) -> u16 {
     n.clamp(1, 1000) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_lines_carry_no_control_characters_from_clients() {
+        let at = Timestamp::from_unix(1_800_000_000);
+        for text in [
+            "new player A\u{1b}[31mB (key)",
+            "command refused: \"x\ny\"",
+            "conn 1: a\rb\u{202e}c\0d",
+        ] {
+            let line = log_line(at, text);
+            assert!(
+                !line.contains(['\u{1b}', '\n', '\r', '\u{202e}', '\0']),
+                "{line:?}"
+            );
+            assert!(line.starts_with(&at.to_string()), "{line:?}");
+        }
+    }
 }

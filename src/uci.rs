@@ -287,7 +287,10 @@ impl Session {
                     self.stop();
                     self.threads = n;
                 }
-                _ => self.error(&format!("Threads must be 1..={MAX_THREADS}, got '{value}'")),
+                _ => self.error(&format!(
+                    "Threads must be 1..={MAX_THREADS}, got '{}'",
+                    short(value)
+                )),
             }
         } else {
             self.error(&format!("unknown option '{}'", short(name)));

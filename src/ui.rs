@@ -34,7 +34,6 @@ use ratatui::crossterm::execute;
 
 use std::path::PathBuf;
 
-use crate::game::Eval;
 use crate::notation::san;
 use crate::rules::{ByColor, Move, Position};
 use crate::save::{self, DataDir, SavedGame};
@@ -178,10 +177,14 @@ fn rescue(app: &App) {
     if !app.forced || !play.unsaved(app.data_dir.is_some()) {
         return;
     }
-    let why = play
-        .save_error
-        .clone()
-        .unwrap_or_else(|| "there is no data directory".into());
+    // The reason names folders (from the environment), and the temporary folder comes from
+    // it too: both are printed sanitised. The game's RON text escapes its own strings.
+    let why = crate::text::sanitize(
+        play.save_error
+            .as_deref()
+            .unwrap_or("there is no data directory"),
+    )
+    .into_owned();
     let game = play.saved();
     let (y, mo, d) = game.started.date();
     let (h, mi, s) = game.started.time_of_day();
@@ -191,21 +194,19 @@ fn rescue(app: &App) {
         std::process::id()
     ));
     let text = game.to_ron();
+    let shown = crate::text::sanitize(&path.to_string_lossy()).into_owned();
     let mut err = io::stderr().lock();
     // Writing to stderr may fail too (the terminal is gone); nothing more can be done then.
     let _ = match save::write_atomic(&path, text.as_bytes()) {
         Ok(()) => writeln!(
             err,
-            "rankup: the game could not be saved ({why}); it was written to {} \
-             (rankup resume {} plays on)",
-            path.display(),
-            path.display()
+            "rankup: the game could not be saved ({why}); it was written to {shown} \
+             (rankup resume {shown} plays on)"
         ),
         Err(e) => writeln!(
             err,
-            "rankup: the game could not be saved ({why}), nor written to {} ({e}); \
-             here it is, to keep by hand:\n{text}",
-            path.display()
+            "rankup: the game could not be saved ({why}), nor written to {shown} ({e}); \
+             here it is, to keep by hand:\n{text}"
         ),
     };
 }
@@ -302,12 +303,9 @@ pub fn run_search(
 ) {
     let id = request.id;
     let pos = &request.position;
-    let thinking = |depth, score: crate::ai::Score, pv: &[Move], nodes| Thinking {
-        depth,
-        score: score.to_string(),
-        line: line_san(pos, pv),
-        nodes,
-        eval: Some(Eval::from_search(score, pos.turn())),
+    let noisy = request.limits.noise > 0;
+    let thinking = |depth, score, pv: &[Move], nodes| {
+        Thinking::from_search(pos, depth, score, line_san(pos, pv), nodes, noisy)
     };
     let result = engine.search(pos, &request.history, &request.limits, stop, &mut |info| {
         let _ = tx.send(Incoming::App(Box::new(Action::AiInfo {

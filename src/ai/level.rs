@@ -109,6 +109,13 @@ impl Level {
         self.setting().summary
     }
 
+    /// Whether this level plays with deliberate noise in its evaluation (the weak levels):
+    /// its search scores are then no opinion of the position, and are neither shown nor
+    /// kept as a move's evaluation.
+    pub fn plays_with_noise(self) -> bool {
+        self.setting().noise > 0
+    }
+
     /// The time this level allows itself per move.
     pub fn movetime(self) -> Duration {
         Duration::from_millis(self.setting().millis)

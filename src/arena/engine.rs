@@ -11,6 +11,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::text::short;
+
 /// How long an engine may take to answer `uci` and `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -34,8 +36,8 @@ pub enum EngineError {
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::BadCommand(c) => write!(f, "cannot read engine command '{c}'"),
-            EngineError::Spawn(c, e) => write!(f, "cannot start engine '{c}': {e}"),
+            EngineError::BadCommand(c) => write!(f, "cannot read engine command '{}'", short(c)),
+            EngineError::Spawn(c, e) => write!(f, "cannot start engine '{}': {e}", short(c)),
             EngineError::Exited(what) => write!(f, "engine exited while {what}"),
             EngineError::Timeout(what) => write!(f, "engine did not answer in time: {what}"),
             EngineError::Io(e) => write!(f, "cannot write to engine: {e}"),

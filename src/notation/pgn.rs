@@ -15,11 +15,12 @@
 //!   move), each move's note as a comment (`{[%eval 0.35] [%emt 0:00:04.2] text}`, the
 //!   evaluation from White's point of view as in lichess's exports), a last comment saying
 //!   how the game ended, and the result; lines are at most 79 characters (PGN's export
-//!   limit).
+//!   limit). A move of an AI level that plays with deliberate noise has no `%eval`: its
+//!   score was made up ([`stored_eval`]).
 
 use crate::game::Eval;
 use crate::rules::Position;
-use crate::save::{GameResult, SavedGame, SavedMove, Termination};
+use crate::save::{GameResult, Player, SavedGame, SavedMove, Termination};
 use crate::text::sanitize;
 use crate::variants::{variant, VariantId};
 
@@ -124,7 +125,8 @@ pub fn export(game: &SavedGame) -> String {
             words.push(format!("{number}..."));
         }
         words.push(sanitize(&m.san).into_owned());
-        number_needed = push_comment(&mut words, &note_text(m));
+        let mover = if black { &game.black } else { &game.white };
+        number_needed = push_comment(&mut words, &note_text(m, stored_eval(m, mover)));
         if black {
             number = number.saturating_add(1);
         }
@@ -164,10 +166,20 @@ fn counters_from_text(fen: &str) -> (u32, bool) {
     (number, black)
 }
 
-/// The comment of a move: `[%eval ..]`, `[%emt ..]` and the text.
-fn note_text(m: &SavedMove) -> String {
+/// The evaluation stored with move `m`, played by `mover`, if it is an opinion: none for a
+/// move of an AI level that plays with deliberate noise (older files kept its made-up
+/// score as an evaluation).
+pub fn stored_eval(m: &SavedMove, mover: &Player) -> Option<Eval> {
+    match mover {
+        Player::Ai { level } if level.plays_with_noise() => None,
+        _ => m.eval,
+    }
+}
+
+/// The comment of a move: `[%eval ..]` (of `eval`), `[%emt ..]` and the text.
+fn note_text(m: &SavedMove, eval: Option<Eval>) -> String {
     let mut parts = Vec::new();
-    if let Some(e) = m.eval {
+    if let Some(e) = eval {
         parts.push(match e {
             Eval::Mate(n) => format!("[%eval #{n}]"),
             Eval::Centipawns(cp) => {

@@ -362,28 +362,10 @@ impl Hub {
         let mut out = Vec::new();
         let ids: Vec<RoomId> = self.rooms.keys().copied().collect();
         for id in ids {
-            let room = self.rooms.get_mut(&id).expect("listed");
-            if room.over() {
+            if self.rooms[&id].over() || self.flag_fell(id, now, &mut out) {
                 continue;
             }
-            if room.charge(now) {
-                let turn = room.turn();
-                let pos = room.game.position();
-                let bare = (pos.pieces_of(!turn) & !pos.royal_square(!turn).bit()) == 0;
-                let outcome = if bare {
-                    Outcome::Draw {
-                        reason: EndReason::Time,
-                    }
-                } else {
-                    Outcome::Decisive {
-                        winner: !turn,
-                        reason: EndReason::Time,
-                    }
-                };
-                self.finish(id, outcome, &mut out);
-                self.push_room(id, now, &mut out);
-                continue;
-            }
+            let room = &self.rooms[&id];
             // A grace period that just ended: the opponent may claim.
             let ended = Color::ALL.into_iter().any(|c| {
                 room.away[c].is_some_and(|t| t <= now && t + Duration::from_secs(1) > now)
@@ -521,7 +503,10 @@ impl Hub {
                         winner: !color,
                         reason: EndReason::Resignation,
                     };
-                    self.charge(room_id, now);
+                    // A flag that fell first decided the game already.
+                    if self.flag_fell(room_id, now, &mut out) {
+                        return out;
+                    }
                     self.finish(room_id, outcome, &mut out);
                     self.push_room(room_id, now, &mut out);
                 }
@@ -530,7 +515,9 @@ impl Hub {
                 if let Some(color) = self.player_color(&me, room_id) {
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
                     if room.draw_offer == Some(!color) {
-                        self.charge(room_id, now);
+                        if self.flag_fell(room_id, now, &mut out) {
+                            return out;
+                        }
                         let outcome = Outcome::Draw {
                             reason: EndReason::Agreement,
                         };
@@ -559,8 +546,13 @@ impl Hub {
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
                     if room.takeback == Some(!color) {
                         room.takeback = None;
+                        // A flag that fell before the answer came ended the game: its
+                        // record is final, nothing is taken back.
+                        if yes && self.flag_fell(room_id, now, &mut out) {
+                            return out;
+                        }
+                        let room = self.rooms.get_mut(&room_id).expect("a player's room");
                         if yes {
-                            room.charge(now);
                             // Back to the asker's turn: one move, or two if I replied.
                             room.game.undo();
                             if room.turn() != !color {
@@ -578,7 +570,9 @@ impl Hub {
                 if let Some(color) = self.player_color(&me, room_id) {
                     let room = &self.rooms[&room_id];
                     if room.away[!color].is_some_and(|t| t <= now) {
-                        self.charge(room_id, now);
+                        if self.flag_fell(room_id, now, &mut out) {
+                            return out;
+                        }
                         let outcome = Outcome::Decisive {
                             winner: color,
                             reason: EndReason::Abandoned,
@@ -800,10 +794,32 @@ impl Hub {
         self.push_lobby(out);
     }
 
-    fn charge(&mut self, room_id: RoomId, now: Instant) {
-        if let Some(room) = self.rooms.get_mut(&room_id) {
-            room.charge(now);
+    /// Charges the room's running clock up to `now`; when its flag has fallen, ends the game
+    /// on time (a draw if the opponent has only the King) and says so to the room. True when
+    /// it fell.
+    fn flag_fell(&mut self, room_id: RoomId, now: Instant, out: &mut Vec<Effect>) -> bool {
+        let Some(room) = self.rooms.get_mut(&room_id) else {
+            return false;
+        };
+        if room.over() || !room.charge(now) {
+            return false;
         }
+        let turn = room.turn();
+        let pos = room.game.position();
+        let bare = (pos.pieces_of(!turn) & !pos.royal_square(!turn).bit()) == 0;
+        let outcome = if bare {
+            Outcome::Draw {
+                reason: EndReason::Time,
+            }
+        } else {
+            Outcome::Decisive {
+                winner: !turn,
+                reason: EndReason::Time,
+            }
+        };
+        self.finish(room_id, outcome, out);
+        self.push_room(room_id, now, out);
+        true
     }
 
     /// Ends a room's game: declared (unless the board decided it), saved for both players,

@@ -133,14 +133,54 @@ pub enum IoRequest {
 pub struct Thinking {
     /// Completed depth.
     pub depth: u32,
-    /// Score for the side to move (`+0.35`, `#3`).
+    /// Score for the side to move (`+0.35`, `#3`); empty when the search played with
+    /// deliberate noise (its score is no opinion of the position).
     pub score: String,
     /// The best line in SAN.
     pub line: String,
     /// Nodes searched.
     pub nodes: u64,
-    /// The score from White's point of view, as saved with an AI's move.
+    /// The score from White's point of view, as saved with an AI's move; `None` when the
+    /// search played with deliberate noise.
     pub eval: Option<Eval>,
+}
+
+impl Thinking {
+    /// What a search of `pos` reports: its depth, score, best line (already in SAN) and
+    /// nodes. A search that played with deliberate noise (the weak levels) has a score that
+    /// is no opinion of the position: it is not shown, and no eval is kept with the move.
+    pub fn from_search(
+        pos: &Position,
+        depth: u32,
+        score: crate::ai::Score,
+        line: String,
+        nodes: u64,
+        noisy: bool,
+    ) -> Thinking {
+        Thinking {
+            depth,
+            score: if noisy {
+                String::new()
+            } else {
+                score.to_string()
+            },
+            line,
+            nodes,
+            eval: (!noisy).then(|| Eval::from_search(score, pos.turn())),
+        }
+    }
+
+    /// `depth 7 +0.35 e4 e5 Nf3`, without the score when there is none to show.
+    pub fn summary(&self) -> String {
+        let mut out = format!("depth {}", self.depth);
+        for part in [&self.score, &self.line] {
+            if !part.is_empty() {
+                out.push(' ');
+                out.push_str(part);
+            }
+        }
+        out
+    }
 }
 
 /// A search the app wants run; the event loop runs it on a thread and answers with
@@ -877,6 +917,7 @@ impl App {
                 play.tell_server(NetRequest::Takeback);
                 play.info("takeback asked for; waiting for the answer");
             }
+            Action::Undo | Action::Redo if over => play.error(play.finished_hint().into()),
             Action::Undo | Action::Redo => {
                 play.error("moves are taken back only when the opponent agrees (u asks)".into())
             }
@@ -935,7 +976,7 @@ impl App {
                 result,
             } => match result {
                 Err(e) => self.notice(e.clone(), true),
-                Ok(saved) if *play_on => match saved.to_game() {
+                Ok(saved) if *play_on && saved.is_unfinished() => match saved.to_game() {
                     Ok(game) => {
                         // A game of its own: its file in games/ is made at its first write;
                         // the file it came from is left as it is.
@@ -949,8 +990,20 @@ impl App {
                     }
                     Err(e) => self.notice(e.to_string(), true),
                 },
+                // A finished game has no end to play on from, and its record stays as it
+                // is: it opens for review, where p plays on from any move as a new game.
                 Ok(saved) => match Review::new(saved.clone(), Some(path.clone())) {
-                    Ok(review) => {
+                    Ok(mut review) => {
+                        if *play_on {
+                            review.message = Some(Message {
+                                text: format!(
+                                    "this game is over ({}): choose a move with ← →, p plays \
+                                     on from there as a new game",
+                                    saved.result.as_str()
+                                ),
+                                error: false,
+                            });
+                        }
                         if let Screen::Browser(b) = &self.screen {
                             self.browser_behind = Some(b.clone());
                         }

@@ -197,7 +197,10 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
         ": or / or i",
         "type a move (SAN like Nf3, or e2e4, e7e8=q, b6b7+)",
     ),
-    ("u / r", "undo / redo a move"),
+    (
+        "u / r",
+        "undo / redo a move (a finished game stays as played)",
+    ),
     ("f", "flip the board"),
     ("g", "Unicode glyphs or letters"),
     ("m", "mouse clicks on/off (off lets you select text)"),

@@ -370,16 +370,25 @@ impl Play {
                     let pos = self.game.position();
                     if let Some(mv) = best {
                         let text = san::format(pos, &mv);
-                        self.info(&format!(
-                            "hint: {text} ({}; line {})",
-                            thinking.score, thinking.line
-                        ));
+                        let line = match thinking.score.as_str() {
+                            "" => format!("line {}", thinking.line),
+                            score => format!("{score}; line {}", thinking.line),
+                        };
+                        self.info(&format!("hint: {text} ({line})"));
                     }
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
+                        // A noisy level's score is made up: the move keeps no eval.
+                        let honest = match self.players[self.game.position().turn()] {
+                            Player::Ai(level) => !level.plays_with_noise(),
+                            Player::Human | Player::Remote => true,
+                        };
+                        let before = self.game.history().len();
                         self.play_move(mv, now);
-                        if let Some(note) = self.game.last_note_mut() {
-                            note.eval = thinking.eval;
+                        if self.game.history().len() > before {
+                            if let Some(note) = self.game.last_note_mut() {
+                                note.eval = thinking.eval.filter(|_| honest);
+                            }
                         }
                     }
                 }
@@ -395,6 +404,23 @@ impl Play {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// What to do instead of taking back a move of a finished game: review it and play on
+    /// from any move as a new game, with the keys that get there.
+    pub fn finished_hint(&self) -> &'static str {
+        match &self.net {
+            Some(net) if net.me().is_some() => {
+                "game over, kept as played: n, b (your games), Enter review it, and p there \
+                 plays on from any move"
+            }
+            Some(_) => "game over, kept as played",
+            None if self.file.is_some() => {
+                "game over, kept as played: n, b, Enter review it, and p there plays on from \
+                 any move"
+            }
+            None => "game over, kept as played: n starts a new game",
         }
     }
 
@@ -547,7 +573,7 @@ impl Play {
             let next = if self.net.is_some() {
                 "n goes back to the lobby"
             } else {
-                "u takes a move back, n starts a new game"
+                "n starts a new game"
             };
             self.error(format!("the game is over ({o}); {next}"));
             return;
@@ -645,6 +671,12 @@ impl Play {
         let shape = self.game.position().variant().shape().clone();
         match action {
             Action::Move(dir) => self.cursor = step_cursor(&shape, self.cursor, dir, self.flipped),
+            // A finished game's record is final: nothing takes a move back or replays one
+            // (the AI would think again and the file would change).
+            Action::Undo | Action::Redo if self.game.outcome().is_some() => {
+                self.selected = None;
+                self.error(self.finished_hint().into());
+            }
             Action::Select => self.select(now),
             Action::Cancel => {
                 self.selected = None;

@@ -179,10 +179,7 @@ fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             let mut spans = vec![Span::styled(who, p.text())];
             if let Some(t) = &play.thinking {
                 let what = if play.hint_wanted { "hint" } else { "thinking" };
-                spans.push(Span::styled(
-                    format!("  {what}: depth {} {} {}", t.depth, t.score, t.line),
-                    p.dim(),
-                ));
+                spans.push(Span::styled(format!("  {what}: {}", t.summary()), p.dim()));
             } else if matches!(mover, Player::Ai(_)) || play.hint_wanted {
                 spans.push(Span::styled("  thinking...", p.dim()));
             }
@@ -1100,7 +1097,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
                 if let Some(ms) = m.think_ms {
                     text.push_str(&format!(" · {:.1} s", ms as f64 / 1000.0));
                 }
-                if let Some(eval) = m.eval {
+                if let Some(eval) = review.stored_eval(review.ply) {
                     text.push_str(&format!(" · AI eval {eval}"));
                 }
                 notes.push(Line::styled(text, p.text()));
@@ -1111,10 +1108,7 @@ fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
             None => notes.push(Line::styled("start position", p.text())),
         }
         if let Some(t) = &review.thinking {
-            notes.push(Line::styled(
-                format!("engine: depth {} {} {}", t.depth, t.score, t.line),
-                p.accent(),
-            ));
+            notes.push(Line::styled(format!("engine: {}", t.summary()), p.accent()));
         } else if review.eval_wanted {
             notes.push(Line::styled("engine: thinking...", p.dim()));
         }

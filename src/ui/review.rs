@@ -96,6 +96,18 @@ impl Review {
         &self.positions[self.ply]
     }
 
+    /// The evaluation stored with move `ply` (1-based), if it is an opinion of the position
+    /// ([`pgn::stored_eval`]: none for a noisy AI level's move).
+    pub fn stored_eval(&self, ply: usize) -> Option<crate::game::Eval> {
+        let index = ply.checked_sub(1)?;
+        let m = self.saved.moves.get(index)?;
+        let mover = match self.positions.get(index)?.turn() {
+            crate::rules::Color::White => &self.saved.white,
+            crate::rules::Color::Black => &self.saved.black,
+        };
+        pgn::stored_eval(m, mover)
+    }
+
     /// The move that led to the shown position, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.ply.checked_sub(1).map(|i| self.moves[i])
@@ -109,6 +121,15 @@ impl Review {
         let mut game = self.saved.to_game().map_err(|e| e.to_string())?;
         while game.history().len() > self.ply {
             game.undo();
+        }
+        // A resignation, agreement or flag ended the record, not the position: a new game
+        // may go on from it. A position the rules end has nothing to play on from (and a
+        // game that starts over would be kept as a second copy of this one).
+        game.clear_declared();
+        if let Some(o) = game.outcome() {
+            return Err(format!(
+                "the game is over in this position ({o}); ← steps back to a move to play on from"
+            ));
         }
         let mut meta = self.saved.meta();
         meta.name = None;
