@@ -109,6 +109,7 @@ mod disk;
 mod error;
 mod format;
 mod games;
+mod head;
 mod replay;
 mod store;
 mod timestamp;
@@ -122,6 +123,7 @@ pub use format::{
 pub use games::{GameFile, InPlay, OpenError, Tidied};
 pub use replay::GameMeta;
 pub use store::{
-    list, load, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV, GAMES_DIR, SAVES_DIR,
+    list, load, load_named, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,
+    GAMES_DIR, SAVES_DIR,
 };
 pub use timestamp::{ParseTimestampError, Timestamp};
