@@ -103,6 +103,7 @@ fn prepare(ui: &UiArgs) -> Result<(Settings, Theme), String> {
 pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
     let (settings, theme) = prepare(ui)?;
     let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+    need_terminal()?;
     let (data, notice) = data_dir();
     run(Launch {
         review: Some((file.to_path_buf(), saved)),
@@ -139,6 +140,25 @@ fn launch(
         notice,
         info: settings.locale_note.clone(),
     }
+}
+
+/// The app draws on a terminal and reads its keys from it. Without one (input from a pipe
+/// or `/dev/null`, output into a file) it would fail only once it takes the terminal over,
+/// after the data directory was put in order and a game copied into it: every command that
+/// opens the app asks first, after checking its arguments and before anything on disk
+/// changes, and says so in one line.
+fn need_terminal() -> Result<(), String> {
+    use std::io::IsTerminal;
+    let missing = match (io::stdin().is_terminal(), io::stdout().is_terminal()) {
+        (true, true) => return Ok(()),
+        (false, true) => "standard input is not one",
+        (true, false) => "standard output is not one",
+        (false, false) => "neither standard input nor standard output is one",
+    };
+    Err(format!(
+        "the app needs a terminal: {missing} (run it in a terminal; perft, moves, export, \
+         variant check, uci and serve need none)"
+    ))
 }
 
 /// Runs the app; a terminal error is one line.
@@ -210,6 +230,7 @@ pub fn play(
         }
         None => None,
     };
+    need_terminal()?;
     let (data, notice) = data_dir();
     run(Launch {
         start,
@@ -248,6 +269,7 @@ pub fn resume(ui: &UiArgs, file: Option<&Path>) -> Result<(), String> {
             ));
         }
     }
+    need_terminal()?;
     let (data, notice) = data_dir();
     let resume = match file {
         Some(file) => {

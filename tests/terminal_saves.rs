@@ -484,9 +484,18 @@ fn export_never_replaces_a_game_and_writes_special_files_in_place() {
 #[test]
 fn resume_from_the_command_line_says_what_it_cannot_do() {
     let dir = data_dir("resume-cli");
-    let (code, err) = rankup(&["resume"], &dir);
-    assert_eq!(code, 2);
-    assert!(err.contains("no unfinished game to resume"), "{err}");
+    if let Some(tmux) = Tmux::new("resume-none") {
+        tmux.start(
+            &dir,
+            &format!(
+                "RANKUP_CONFIG_DIR='{}' '{}' resume; echo EXIT-$?; sleep 30",
+                dir.join("config").display(),
+                bin()
+            ),
+        );
+        let screen = tmux.wait_for("EXIT-2");
+        assert!(screen.contains("no unfinished game to resume"), "{screen}");
+    }
     let finished = fixture("v1-chess.ron");
     let (code, err) = rankup(&["resume", finished.to_str().unwrap()], &dir);
     assert_eq!(code, 2);
@@ -494,6 +503,65 @@ fn resume_from_the_command_line_says_what_it_cannot_do() {
         err.contains("this game is over") && err.contains("rankup review"),
         "{err}"
     );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Every command that opens the app checks for a terminal after its arguments and before
+/// anything on disk changes: without one it says so in one line, exits with code 2, and
+/// leaves the data directory as it was (no copy of a saved game in `games/`, no older
+/// autosave moved, no finished game tidied away).
+#[test]
+fn commands_that_open_the_app_need_a_terminal_and_change_nothing_without_one() {
+    let dir = data_dir("no-tty");
+    let data = dir.join("data");
+    fs::create_dir_all(data.join("saves")).unwrap();
+    let saved = data.join("saves/x.ron");
+    fs::copy(fixture("v1-promochess-unfinished.ron"), &saved).unwrap();
+    fs::copy(fixture("v1-veteran.ron"), data.join("autosave.ron")).unwrap();
+    fs::create_dir_all(data.join("games")).unwrap();
+    fs::copy(
+        fixture("v1-chess.ron"),
+        data.join("games/2025-06-01T183000Z-chess-0001.ron"),
+    )
+    .unwrap();
+    let snapshot = |dir: &Path| {
+        let mut all = Vec::new();
+        for sub in ["", "games", "saves"] {
+            if let Ok(entries) = fs::read_dir(dir.join(sub)) {
+                for e in entries {
+                    let p = e.unwrap().path();
+                    let bytes = fs::read(&p).unwrap_or_default();
+                    all.push((p, bytes));
+                }
+            }
+        }
+        all.sort();
+        all
+    };
+    let before = snapshot(&data);
+    let s = saved.to_str().unwrap();
+    for args in [
+        &["resume", s][..],
+        &["resume"],
+        &[],
+        &["play", "chess"],
+        &["review", s],
+    ] {
+        for _ in 0..2 {
+            let (code, err) = rankup(args, &data);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("rankup: the app needs a terminal: neither standard input"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    assert_eq!(snapshot(&data), before, "nothing changed on disk");
+    // Errors in the arguments still come first, as before.
+    let (code, err) = rankup(&["play", "chess", "--fen", "8/8 w"], &data);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad position"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
 
