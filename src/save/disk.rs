@@ -26,7 +26,8 @@ pub trait Disk: Send + Sync + fmt::Debug {
     fn move_no_clobber(&self, from: &Path, to: &Path) -> io::Result<()>;
 
     /// Opens the lock file at `path`, creating it where the folder allows, and takes its
-    /// exclusive lock without waiting ([`lock_file`] on the real disk). The lock lasts as
+    /// exclusive lock without waiting (on the real disk: a regular file only, opened without
+    /// waiting, with an OS advisory lock, `flock` on Unix). The lock lasts as
     /// long as the returned file is open.
     ///
     /// # Errors
@@ -87,7 +88,7 @@ impl Disk for RealDisk {
 /// As [`Disk::lock`]; the message says whether the lock file could not be opened
 /// (`lock file: a symbolic link loop`) or not locked (`lock: Operation not supported`),
 /// short enough for one line of the screen with the words around it.
-pub fn lock_file(path: &Path) -> Result<File, TryLockError> {
+pub(super) fn lock_file(path: &Path) -> Result<File, TryLockError> {
     let writable = crate::input::open_regular_with(
         path,
         OpenOptions::new()
