@@ -121,6 +121,7 @@ mod games;
 mod head;
 mod replay;
 mod store;
+mod tidy;
 mod timestamp;
 
 pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
@@ -129,10 +130,11 @@ pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
     MAX_FILE_BYTES, MAX_RECORDED_MS,
 };
-pub use games::{GameFile, InPlay, OpenError, Tidied};
+pub use games::{GameFile, InPlay, OpenError};
 pub use replay::GameMeta;
 pub use store::{
     list, load, load_named, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,
     GAMES_DIR, SAVES_DIR,
 };
+pub use tidy::Tidied;
 pub use timestamp::{ParseTimestampError, Timestamp};
