@@ -630,9 +630,10 @@ fn three_resumes_at_once_each_get_a_free_game() {
 }
 
 /// A game whose lock cannot be opened is shown read-only in plain words and never written:
-/// a symbolic link loop at `games/.NAME.lock`, and (run as another user when the test runs
-/// as root, as the owner otherwise) a mode-000 lock file. A session that can take the
-/// lock plays the game meanwhile: only its moves land.
+/// a symbolic link loop at `games/.NAME.lock`, (run as another user when the test runs as
+/// root, as the owner otherwise) a mode-000 lock file, and a games folder that may not be
+/// written with no lock file in it. A session that can take the lock plays the game
+/// meanwhile: only its moves land.
 #[cfg(unix)]
 #[test]
 fn a_game_that_cannot_be_locked_is_read_only_in_plain_words() {
@@ -699,10 +700,23 @@ fn a_game_that_cannot_be_locked_is_read_only_in_plain_words() {
     }
     one.keys(&["q", "y"]);
     one.wait_for("APP-EXITED");
+    one.kill_session();
     if !root {
         assert_eq!(fs::read(&file).unwrap(), before);
     }
-    let _ = fs::set_permissions(&lock, fs::Permissions::from_mode(0o644));
+    // A games folder that may not be written, with no lock file in it.
+    let written = fs::read(&file).unwrap();
+    fs::remove_file(&lock).unwrap();
+    fs::set_permissions(data.join("games"), fs::Permissions::from_mode(0o555)).unwrap();
+    one.start(&data, &resume(prefix));
+    let screen = one.wait_for("read-only: cannot lock this game");
+    assert!(screen.contains("Permission denied"), "{screen}");
+    one.keys(&["q"]);
+    one.wait_for("Unfinished games");
+    one.keys(&["q"]);
+    one.wait_for("APP-EXITED");
+    assert_eq!(fs::read(&file).unwrap(), written);
+    fs::set_permissions(data.join("games"), fs::Permissions::from_mode(0o755)).unwrap();
     let _ = fs::remove_dir_all(&data);
 }
 
