@@ -11,7 +11,7 @@ use rankup::ai::Level;
 use rankup::config::{Config, GlyphMode};
 use rankup::notation::coord;
 use rankup::rules::{ByColor, Color, Position};
-use rankup::save::{DataDir, InPlay};
+use rankup::save::DataDir;
 use rankup::text::short;
 use rankup::ui::app::{Options, Player, TimeControl};
 use rankup::ui::theme::{locale_is_utf8, locale_name, Theme};
@@ -103,6 +103,7 @@ fn prepare(ui: &UiArgs) -> Result<(Settings, Theme), String> {
 pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
     let (settings, theme) = prepare(ui)?;
     let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+    need_terminal()?;
     let (data, notice) = data_dir();
     run(Launch {
         review: Some((file.to_path_buf(), saved)),
@@ -139,6 +140,25 @@ fn launch(
         notice,
         info: settings.locale_note.clone(),
     }
+}
+
+/// The app draws on a terminal and reads its keys from it. Without one (input from a pipe
+/// or `/dev/null`, output into a file) it would fail only once it takes the terminal over,
+/// after the data directory was put in order and a game copied into it: every command that
+/// opens the app asks first, after checking its arguments and before anything on disk
+/// changes, and says so in one line.
+fn need_terminal() -> Result<(), String> {
+    use std::io::IsTerminal;
+    let missing = match (io::stdin().is_terminal(), io::stdout().is_terminal()) {
+        (true, true) => return Ok(()),
+        (false, true) => "standard input is not one",
+        (true, false) => "standard output is not one",
+        (false, false) => "neither standard input nor standard output is one",
+    };
+    Err(format!(
+        "the app needs a terminal: {missing} (run it in a terminal; perft, moves, export, \
+         variant check, uci and serve need none)"
+    ))
 }
 
 /// Runs the app; a terminal error is one line.
@@ -210,6 +230,7 @@ pub fn play(
         }
         None => None,
     };
+    need_terminal()?;
     let (data, notice) = data_dir();
     run(Launch {
         start,
@@ -231,23 +252,27 @@ fn data_dir() -> (Option<DataDir>, Option<String>) {
 }
 
 /// `rankup resume [FILE]`: goes on with an unfinished game. Without FILE, the last played
-/// of the games in play that no other rankup has open; a FILE in the games-in-play folder
-/// is resumed in place (read-only when another rankup has it open); any other unfinished
-/// saved game is played on as a game of its own, leaving FILE as it is.
+/// of the games in play that no other rankup has open (locked at once, so two sessions
+/// resuming together each get their own); a FILE in the games-in-play folder is resumed in
+/// place (read-only when another rankup has it open); any other unfinished saved game is
+/// played on as a game of its own, leaving FILE as it is.
 pub fn resume(ui: &UiArgs, file: Option<&Path>) -> Result<(), String> {
     let (settings, theme) = prepare(ui)?;
+    if let Some(file) = file {
+        let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+        if !saved.is_unfinished() {
+            return Err(format!(
+                "{}: this game is over ({}); `rankup review {}` shows it",
+                file.display(),
+                saved.result.as_str(),
+                file.display()
+            ));
+        }
+    }
+    need_terminal()?;
     let (data, notice) = data_dir();
     let resume = match file {
         Some(file) => {
-            let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
-            if !saved.is_unfinished() {
-                return Err(format!(
-                    "{}: this game is over ({}); `rankup review {}` shows it",
-                    file.display(),
-                    saved.result.as_str(),
-                    file.display()
-                ));
-            }
             let canonical = |p: &Path| std::fs::canonicalize(p).ok();
             let in_play = data.as_ref().is_some_and(|d| {
                 canonical(&d.games_dir()).is_some()
@@ -263,22 +288,23 @@ pub fn resume(ui: &UiArgs, file: Option<&Path>) -> Result<(), String> {
             let data = data.as_ref().ok_or(
                 "no data directory, so no unfinished games (set RANKUP_DATA_DIR)".to_string(),
             )?;
-            let games = data
-                .in_play()
-                .map_err(|e| format!("cannot read {}: {e}", data.games_dir().display()))?;
-            let playable = |g: &&InPlay| g.entry.is_ok();
-            let newest = games
-                .iter()
-                .filter(playable)
-                .find(|g| !g.open_elsewhere)
-                .or_else(|| games.iter().find(playable))
-                .ok_or_else(|| {
-                    format!(
-                        "no unfinished game to resume in {}",
-                        data.games_dir().display()
-                    )
-                })?;
-            Resume::Game(newest.path.clone())
+            let unreadable =
+                |e: io::Error| format!("cannot read {}: {e}", data.games_dir().display());
+            match data.claim_latest().map_err(unreadable)? {
+                Some(path) => Resume::Game(path),
+                // Every one is open elsewhere (or cannot be locked): the last played,
+                // read-only, with a word why.
+                None => {
+                    let games = data.in_play().map_err(unreadable)?;
+                    let newest = games.iter().find(|g| g.entry.is_ok()).ok_or_else(|| {
+                        format!(
+                            "no unfinished game to resume in {}",
+                            data.games_dir().display()
+                        )
+                    })?;
+                    Resume::Game(newest.path.clone())
+                }
+            }
         }
     };
     run(Launch {

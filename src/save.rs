@@ -46,9 +46,14 @@
 //! * `clock` (timed games only): `(base_s: 300, increment_s: 3, white_ms: 281200,
 //!   black_ms: 290750)`, the time control and each side's time left when saved.
 //! * `moves`: one entry per move: `token` (the coordinate token, RULES.md section 1),
-//!   `san`, and optionally `think_ms` (milliseconds the player thought), `eval` (the AI's
-//!   evaluation when it chose the move, from White's point of view: `Cp(35)` centipawns or
-//!   `Mate(3)` / `Mate(-2)` full moves to mate, positive when White mates) and `comment`.
+//!   `san`, and optionally `think_ms` (milliseconds the player thought, at most a year of
+//!   365 days), `eval` (the AI's evaluation when it chose the move, from White's point of
+//!   view: `Cp(35)` centipawns or `Mate(3)` / `Mate(-2)` full moves to mate, positive when
+//!   White mates) and `comment`.
+//! * `updated`, `plies` (optional; the store writes them with every write, after `ended`,
+//!   [`SavedGame::to_ron_at`]): when the file was last written ("last played" in the lists)
+//!   and the number of moves, so that a list reads only the top of a file. Loading checks
+//!   them (`plies` against the moves, `updated` not before `started`) and drops them.
 //!
 //! Unknown fields are an error (a typo should not be silently dropped). Loading replays
 //! every move through the engine: the token must name a legal move, the SAN must be that
@@ -65,7 +70,8 @@
 //!   (`2026-11-21T183000Z-promochess-ab12.ron`), rewritten after every change and locked
 //!   ([`GameFile`], an OS advisory lock on `.NAME.lock` beside it) while a process plays
 //!   it, so two sessions never write over each other's game; a second process reviews a
-//!   locked game read-only ([`OpenError::Elsewhere`]);
+//!   locked game read-only ([`OpenError::Elsewhere`]), and so does any process when the
+//!   lock cannot be opened or taken ([`OpenError::NoLock`]);
 //! * `saves/`: finished games (moved there when they end, [`DataDir::archive`]) and games
 //!   saved under a name.
 //!
@@ -74,12 +80,15 @@
 //! a killed process or a dropped connection leaves either the previous state or the new
 //! one. Nothing is ever written over a file that does not load, or over another game.
 //! [`DataDir::tidy`] moves the single `autosave.ron` of older versions into `games/`.
+//! Only regular files are read ([`crate::input::open_regular`]): a FIFO or a device where a
+//! game is looked for is refused at once, never waited for.
 //!
 //! # Wiring into the app
 //!
-//! * At start: [`DataDir::tidy`], then [`DataDir::in_play`] lists the unfinished games;
-//!   [`DataDir::open_game`] locks one and reads it for resuming ([`SavedGame::to_game`],
-//!   [`SavedGame::meta`]).
+//! * At start: [`DataDir::tidy`], then [`DataDir::in_play`] lists the unfinished games (from
+//!   the top of each file: nothing is locked or replayed); [`DataDir::open_game`] locks one
+//!   and reads it for resuming ([`SavedGame::to_game`], [`SavedGame::meta`]);
+//!   [`DataDir::claim_latest`] locks the last played free one for `rankup resume`.
 //! * For a new game: `GameMeta::new(white, black)`; at its first move
 //!   [`DataDir::new_game_file`], then [`GameFile::write`] after every change (set
 //!   [`Game::last_note_mut`](crate::game::Game::last_note_mut) first when think time or an
@@ -109,8 +118,10 @@ mod disk;
 mod error;
 mod format;
 mod games;
+mod head;
 mod replay;
 mod store;
+mod tidy;
 mod timestamp;
 
 pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
@@ -119,9 +130,11 @@ pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
     MAX_FILE_BYTES, MAX_RECORDED_MS,
 };
-pub use games::{GameFile, InPlay, OpenError, Tidied};
+pub use games::{GameFile, InPlay, OpenError};
 pub use replay::GameMeta;
 pub use store::{
-    list, load, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV, GAMES_DIR, SAVES_DIR,
+    list, load, load_named, save, DataDir, Listing, Summary, AUTOSAVE_FILE, DATA_DIR_ENV,
+    GAMES_DIR, SAVES_DIR,
 };
+pub use tidy::Tidied;
 pub use timestamp::{ParseTimestampError, Timestamp};

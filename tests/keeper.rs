@@ -292,3 +292,41 @@ fn the_unfinished_list_picks_any_game() {
     assert_eq!(play.file.as_ref(), Some(&listed[1].path));
     fs::remove_dir_all(&root).unwrap();
 }
+
+/// A game whose lock cannot be taken (here a symbolic link loop where its lock file should
+/// be) is shown read-only with the reason in words, from the list and from `r` alike, and
+/// nothing is ever written to it; a new game played meanwhile gets its own file.
+#[cfg(unix)]
+#[test]
+fn a_game_that_cannot_be_locked_is_shown_read_only_and_never_written() {
+    let root = temp_dir("nolock");
+    let data = DataDir::at(&root);
+    let mut first = Session::playing(&data, VariantId::Chess);
+    first.play(&["e4", "e5"]);
+    let path = first.file();
+    drop(first);
+    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let lock = path.with_file_name(format!(".{stem}.lock"));
+    fs::remove_file(&lock).unwrap();
+    std::os::unix::fs::symlink(&lock, &lock).unwrap();
+    let before = fs::read(&path).unwrap();
+    let mut s = Session::menu(&data);
+    s.act(Action::Resume);
+    match &s.app.screen {
+        Screen::Review(r) => {
+            let text = &r.message.as_ref().expect("a word why").text;
+            assert!(
+                text.starts_with("read-only: cannot lock this game")
+                    && text.contains("a symbolic link loop"),
+                "{text}"
+            );
+        }
+        _ => panic!("read-only review expected"),
+    }
+    // Playing on from it is a game of its own.
+    s.act(Action::PlayFromHere);
+    s.play(&["Nf3"]);
+    assert_ne!(s.file(), path);
+    assert_eq!(fs::read(&path).unwrap(), before, "never written");
+    fs::remove_dir_all(&root).unwrap();
+}

@@ -403,10 +403,16 @@ fn a_read_only_data_directory_loses_nothing_silently() {
     let _ = fs::remove_dir_all(&data);
 }
 
+/// Runs the binary without a terminal (stdin from `/dev/null`, output captured) on `data`,
+/// with a config folder of its own.
 fn rankup(args: &[&str], data: &Path) -> (i32, String) {
-    let out = Command::new(bin())
+    let out = Command::new("timeout")
+        .arg("20")
+        .arg(bin())
         .args(args)
         .env("RANKUP_DATA_DIR", data)
+        .env("RANKUP_CONFIG_DIR", data.join("config"))
+        .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
     (
@@ -478,9 +484,18 @@ fn export_never_replaces_a_game_and_writes_special_files_in_place() {
 #[test]
 fn resume_from_the_command_line_says_what_it_cannot_do() {
     let dir = data_dir("resume-cli");
-    let (code, err) = rankup(&["resume"], &dir);
-    assert_eq!(code, 2);
-    assert!(err.contains("no unfinished game to resume"), "{err}");
+    if let Some(tmux) = Tmux::new("resume-none") {
+        tmux.start(
+            &dir,
+            &format!(
+                "RANKUP_CONFIG_DIR='{}' '{}' resume; echo EXIT-$?; sleep 30",
+                dir.join("config").display(),
+                bin()
+            ),
+        );
+        let screen = tmux.wait_for("EXIT-2");
+        assert!(screen.contains("no unfinished game to resume"), "{screen}");
+    }
     let finished = fixture("v1-chess.ron");
     let (code, err) = rankup(&["resume", finished.to_str().unwrap()], &dir);
     assert_eq!(code, 2);
@@ -488,5 +503,330 @@ fn resume_from_the_command_line_says_what_it_cannot_do() {
         err.contains("this game is over") && err.contains("rankup review"),
         "{err}"
     );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Every command that opens the app checks for a terminal after its arguments and before
+/// anything on disk changes: without one it says so in one line, exits with code 2, and
+/// leaves the data directory as it was (no copy of a saved game in `games/`, no older
+/// autosave moved, no finished game tidied away).
+#[test]
+fn commands_that_open_the_app_need_a_terminal_and_change_nothing_without_one() {
+    let dir = data_dir("no-tty");
+    let data = dir.join("data");
+    fs::create_dir_all(data.join("saves")).unwrap();
+    let saved = data.join("saves/x.ron");
+    fs::copy(fixture("v1-promochess-unfinished.ron"), &saved).unwrap();
+    fs::copy(fixture("v1-veteran.ron"), data.join("autosave.ron")).unwrap();
+    fs::create_dir_all(data.join("games")).unwrap();
+    fs::copy(
+        fixture("v1-chess.ron"),
+        data.join("games/2025-06-01T183000Z-chess-0001.ron"),
+    )
+    .unwrap();
+    let snapshot = |dir: &Path| {
+        let mut all = Vec::new();
+        for sub in ["", "games", "saves"] {
+            if let Ok(entries) = fs::read_dir(dir.join(sub)) {
+                for e in entries {
+                    let p = e.unwrap().path();
+                    let bytes = fs::read(&p).unwrap_or_default();
+                    all.push((p, bytes));
+                }
+            }
+        }
+        all.sort();
+        all
+    };
+    let before = snapshot(&data);
+    let s = saved.to_str().unwrap();
+    for args in [
+        &["resume", s][..],
+        &["resume"],
+        &[],
+        &["play", "chess"],
+        &["review", s],
+    ] {
+        for _ in 0..2 {
+            let (code, err) = rankup(args, &data);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("rankup: the app needs a terminal: neither standard input"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    assert_eq!(snapshot(&data), before, "nothing changed on disk");
+    // Errors in the arguments still come first, as before.
+    let (code, err) = rankup(&["play", "chess", "--fen", "8/8 w"], &data);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad position"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Three `rankup resume` started at the same moment on a folder of free games (with a
+/// fourth process listing them on its start screen): each resumes a game of its own, none
+/// is shown read-only, and each one's move lands in its own file only.
+#[test]
+fn three_resumes_at_once_each_get_a_free_game() {
+    let sessions: Vec<Tmux> = (0..4)
+        .filter_map(|i| Tmux::new(&format!("three-{i}")))
+        .collect();
+    if sessions.len() < 4 {
+        return;
+    }
+    for round in 0..3 {
+        let data = data_dir(&format!("three-{round}"));
+        let first = waiting_game(&data);
+        for i in 2..=3 {
+            // The same waiting game (1. e4 e5 2. Nf3), started on other days.
+            let text = fs::read_to_string(&first).unwrap();
+            fs::write(
+                data.join(format!("games/2025-06-0{i}T183000Z-chess-000{i}.ron")),
+                text.replace("2025-06-01T18:30:00Z", &format!("2025-06-0{i}T18:30:00Z")),
+            )
+            .unwrap();
+        }
+        let config = data.join("config");
+        for (i, tmux) in sessions.iter().enumerate() {
+            let command = if i < 3 { "resume" } else { "" };
+            tmux.start(
+                &data,
+                &format!(
+                    "RANKUP_CONFIG_DIR='{}' '{}' {command}; printf '\\r\\nAPP-EXITED\\r\\n'; sleep 30",
+                    config.display(),
+                    bin()
+                ),
+            );
+        }
+        let mut resumed = Vec::new();
+        for tmux in &sessions[..3] {
+            let screen = tmux.wait_for("resumed ");
+            assert!(!screen.contains("read-only"), "round {round}: {screen}");
+            let line = screen.lines().find(|l| l.contains("resumed ")).unwrap();
+            resumed.push(line.split("resumed ").nth(1).unwrap().trim().to_string());
+        }
+        let mut distinct = resumed.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 3, "round {round}: {resumed:?}");
+        sessions[3].wait_for("Unfinished games");
+        for tmux in &sessions[..3] {
+            tmux.type_move("a6");
+            tmux.wait_for("played a6");
+        }
+        // Each game got exactly the one move of the one session that had it.
+        let games = games_in_play(&data);
+        assert_eq!(games.len(), 3);
+        for path in games {
+            assert_eq!(tokens(&path), "e2e4 e7e5 g1f3 a7a6", "round {round}");
+        }
+        for tmux in &sessions {
+            tmux.kill_session();
+        }
+        let _ = fs::remove_dir_all(&data);
+    }
+}
+
+/// A game whose lock cannot be opened is shown read-only in plain words and never written:
+/// a symbolic link loop at `games/.NAME.lock`, (run as another user when the test runs as
+/// root, as the owner otherwise) a mode-000 lock file, and a games folder that may not be
+/// written with no lock file in it. A session that can take the lock plays the game
+/// meanwhile: only its moves land.
+#[cfg(unix)]
+#[test]
+fn a_game_that_cannot_be_locked_is_read_only_in_plain_words() {
+    use std::os::unix::fs::PermissionsExt;
+    let (Some(one), Some(two)) = (Tmux::new("nolock-a"), Tmux::new("nolock-b")) else {
+        return;
+    };
+    let data = data_dir("nolock");
+    let file = waiting_game(&data);
+    let lock = data.join("games/.2025-06-01T183000Z-chess-0001.lock");
+    std::os::unix::fs::symlink(&lock, &lock).unwrap();
+    let before = fs::read(&file).unwrap();
+    let resume = |prefix: &str| {
+        format!(
+            "{prefix} env RANKUP_CONFIG_DIR='{}' '{}' resume '{}'; printf '\\r\\nAPP-EXITED\\r\\n'; sleep 30",
+            data.join("config").display(),
+            bin(),
+            file.display()
+        )
+    };
+    one.start(&data, &resume(""));
+    let screen = one.wait_for("read-only: cannot lock this game");
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("(lock file: a symbolic link loop)"),
+        "{screen}"
+    );
+    one.keys(&["q"]);
+    one.wait_for("Unfinished games");
+    one.keys(&["q"]);
+    one.wait_for("APP-EXITED");
+    one.kill_session();
+    assert_eq!(fs::read(&file).unwrap(), before);
+
+    // A lock file nobody but root may open.
+    fs::remove_file(&lock).unwrap();
+    fs::write(&lock, "").unwrap();
+    fs::set_permissions(&lock, fs::Permissions::from_mode(0o000)).unwrap();
+    let root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let prefix = if root {
+        fs::set_permissions(data.join("games"), fs::Permissions::from_mode(0o777)).unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o666)).unwrap();
+        fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+        "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent"
+    } else {
+        ""
+    };
+    one.start(&data, &resume(prefix));
+    one.wait_for("read-only: cannot lock this game");
+    if root {
+        // Root opens the lock file whatever its mode: it plays the game, alone.
+        two.start(&data, &resume(""));
+        two.wait_for("resumed");
+        two.type_move("Nc6");
+        two.wait_for("played Nc6");
+        // The read-only session looks on and plays on from there as a game of its own.
+        one.keys(&["p"]);
+        one.wait_for("playing on");
+        one.type_move("Nf6");
+        one.wait_for("played Nf6");
+        assert!(tokens(&file).ends_with("g1f3 b8c6"), "{}", tokens(&file));
+        two.keys(&["q", "y"]);
+        two.wait_for("APP-EXITED");
+    }
+    one.keys(&["q", "y"]);
+    one.wait_for("APP-EXITED");
+    one.kill_session();
+    if !root {
+        assert_eq!(fs::read(&file).unwrap(), before);
+    }
+    // A games folder that may not be written, with no lock file in it.
+    let written = fs::read(&file).unwrap();
+    fs::remove_file(&lock).unwrap();
+    fs::set_permissions(data.join("games"), fs::Permissions::from_mode(0o555)).unwrap();
+    one.start(&data, &resume(prefix));
+    let screen = one.wait_for("read-only: cannot lock this game");
+    assert!(screen.contains("Permission denied"), "{screen}");
+    one.keys(&["q"]);
+    one.wait_for("Unfinished games");
+    one.keys(&["q"]);
+    one.wait_for("APP-EXITED");
+    assert_eq!(fs::read(&file).unwrap(), written);
+    fs::set_permissions(data.join("games"), fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = fs::remove_dir_all(&data);
+}
+
+/// A FIFO, a folder, a symbolic link loop and a device (a link to `/dev/null`) in every
+/// folder rankup reads, and as the config file: each is listed or refused with one line,
+/// and nothing waits. (`timeout` ends a command that would hang; the screens are read in
+/// tmux.)
+#[cfg(unix)]
+#[test]
+fn special_files_anywhere_never_hang_rankup() {
+    let Some(tmux) = Tmux::new("specials") else {
+        return;
+    };
+    let dir = data_dir("specials");
+    let (data, config) = (dir.join("data"), dir.join("config"));
+    let plant = |folder: &Path, name: &str, kind: &str| {
+        fs::create_dir_all(folder).unwrap();
+        let path = folder.join(name);
+        match kind {
+            "fifo" => assert!(Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap()
+                .success()),
+            "folder" => fs::create_dir(&path).unwrap(),
+            "loop" => std::os::unix::fs::symlink(&path, &path).unwrap(),
+            "device" => std::os::unix::fs::symlink("/dev/null", &path).unwrap(),
+            _ => unreachable!(),
+        }
+        path
+    };
+    let kinds = [
+        ("fifo", "not a regular file: a FIFO"),
+        ("folder", "not a regular file: a directory"),
+        ("loop", "a symbolic link loop"),
+        ("device", "not a regular file: a device"),
+    ];
+    for (kind, _) in kinds {
+        plant(&data.join("games"), &format!("{kind}.ron"), kind);
+        plant(&data.join("saves"), &format!("{kind}.ron"), kind);
+        plant(&config.join("themes"), &format!("{kind}.ron"), kind);
+        plant(&config.join("variants"), &format!("{kind}.ron"), kind);
+    }
+    let run = |args: &[&str], config: &Path| {
+        let out = Command::new("timeout")
+            .arg("20")
+            .arg(bin())
+            .args(args)
+            .env("RANKUP_DATA_DIR", &data)
+            .env("RANKUP_CONFIG_DIR", config)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // The start screen lists each game-like entry with what it is; the browser too.
+    tmux.start(
+        &data,
+        &format!(
+            "RANKUP_CONFIG_DIR='{}' '{}'; printf '\\r\\nAPP-EXITED\\r\\n'; sleep 30",
+            config.display(),
+            bin()
+        ),
+    );
+    let screen = tmux.wait_for("Unfinished games");
+    for (kind, why) in kinds {
+        let line = format!("{kind}.ron: cannot read: {why}");
+        assert!(screen.contains(&line), "{line}\n{screen}");
+    }
+    tmux.keys(&["r"]);
+    tmux.wait_for("no unfinished game to resume");
+    tmux.keys(&["b"]);
+    let screen = tmux.wait_for("saved games");
+    for (kind, why) in kinds {
+        let line = format!("broken: {kind}.ron: cannot read: {why}");
+        assert!(screen.contains(&line), "{line}\n{screen}");
+    }
+    tmux.keys(&["Escape", "q"]);
+    tmux.wait_for("APP-EXITED");
+    // The variants folder is read by every command: the special files there are left out
+    // at once.
+    let (code, err) = run(&["moves", "chess"], &config);
+    assert_eq!(code, 0, "{err}");
+    for (kind, why) in kinds {
+        // A theme by name in themes/ (not a file there, so unknown) and by path.
+        let theme = config.join("themes").join(format!("{kind}.ron"));
+        let (code, err) = run(&["--theme", kind, "play", "chess"], &config);
+        assert_eq!((code, err.lines().count()), (2, 1), "{kind}: {err}");
+        assert!(
+            err.contains(&format!("unknown theme '{kind}'")),
+            "{kind}: {err}"
+        );
+        let (code, err) = run(
+            &["--theme", theme.to_str().unwrap(), "play", "chess"],
+            &config,
+        );
+        assert_eq!((code, err.lines().count()), (2, 1), "{kind}: {err}");
+        assert!(err.contains(why), "{kind}: {err}");
+        // As the config file itself.
+        let own = dir.join(format!("config-{kind}"));
+        plant(&own, "config.ron", kind);
+        let (code, err) = run(&["play", "chess"], &own);
+        assert_eq!((code, err.lines().count()), (2, 1), "{kind}: {err}");
+        assert!(
+            err.contains("config.ron") && err.contains(why),
+            "{kind}: {err}"
+        );
+    }
     let _ = fs::remove_dir_all(&dir);
 }

@@ -2,11 +2,11 @@
 //! read-only mount or a vanished directory does, without mocking anything above the store.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once, PoisonError};
 
 /// Every change the store makes to the file system. Reading needs no seam: a read fails
 /// on its own when the disk does, and the store never changes what it only read.
@@ -24,6 +24,17 @@ pub trait Disk: Send + Sync + fmt::Debug {
     /// Moves `from` to `to` unless `to` exists ([`io::ErrorKind::AlreadyExists`] then):
     /// the file is never copied, so nothing is lost half-way.
     fn move_no_clobber(&self, from: &Path, to: &Path) -> io::Result<()>;
+
+    /// Opens the lock file at `path`, creating it where the folder allows, and takes its
+    /// exclusive lock without waiting (on the real disk: a regular file only, opened without
+    /// waiting, with an OS advisory lock, `flock` on Unix). The lock lasts as
+    /// long as the returned file is open.
+    ///
+    /// # Errors
+    /// [`TryLockError::WouldBlock`] when another process holds the lock;
+    /// [`TryLockError::Error`] when the file cannot be opened or locked, its message saying
+    /// which (then nobody may write what it guards from here).
+    fn lock(&self, path: &Path) -> Result<File, TryLockError>;
 }
 
 /// The real file system.
@@ -41,6 +52,10 @@ impl Disk for RealDisk {
 
     fn remove_file(&self, path: &Path) -> io::Result<()> {
         fs::remove_file(path)
+    }
+
+    fn lock(&self, path: &Path) -> Result<File, TryLockError> {
+        lock_file(path)
     }
 
     fn move_no_clobber(&self, from: &Path, to: &Path) -> io::Result<()> {
@@ -62,6 +77,49 @@ impl Disk for RealDisk {
     }
 }
 
+/// Opens the lock file at `path` (creating it when it can; a read-only one is enough for a
+/// lock) and takes its exclusive OS advisory lock without waiting.
+///
+/// Only a regular file is a lock file: it is opened without waiting and its type checked
+/// ([`crate::input::open_regular_with`]), so a FIFO, a folder or a symbolic link loop at the
+/// lock's path is an error, never a hang and never "no lock".
+///
+/// # Errors
+/// As [`Disk::lock`]; the message says whether the lock file could not be opened
+/// (`lock file: a symbolic link loop`) or not locked (`lock: Operation not supported`),
+/// short enough for one line of the screen with the words around it.
+pub(super) fn lock_file(path: &Path) -> Result<File, TryLockError> {
+    let writable = crate::input::open_regular_with(
+        path,
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    );
+    // flock works on a descriptor opened for reading only: a lock file the folder lets us
+    // read but not write (or create) still serves.
+    let file = writable
+        .or_else(|first| {
+            crate::input::open_regular(path).map_err(|second| {
+                if second.kind() == io::ErrorKind::NotFound {
+                    first
+                } else {
+                    second
+                }
+            })
+        })
+        .map_err(|e| TryLockError::Error(io::Error::new(e.kind(), format!("lock file: {e}"))))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(TryLockError::WouldBlock),
+        Err(TryLockError::Error(e)) => Err(TryLockError::Error(io::Error::new(
+            e.kind(),
+            format!("lock: {e}"),
+        ))),
+    }
+}
+
 /// `create_dir_all` says "File exists" or "Not a directory" when a part of the path is a
 /// file; say which part.
 fn explain_dir_error(dir: &Path, e: io::Error) -> io::Error {
@@ -80,27 +138,42 @@ fn explain_dir_error(dir: &Path, e: io::Error) -> io::Error {
     }
 }
 
-/// A disk that fails on demand: every change fails with the chosen error while it is
-/// switched on, and goes to the real disk otherwise. For tests and fault drills.
+/// A disk that fails on demand: every write, folder and removal fails with the chosen
+/// error while it is switched on, and goes to the real disk otherwise; taking a lock fails
+/// on its own switch ([`FaultyDisk::set_lock_failing`]: a lock file owned by another user,
+/// a filesystem without locks). For tests and fault drills.
 #[derive(Debug)]
 pub struct FaultyDisk {
     failing: AtomicBool,
     kind: io::ErrorKind,
+    lock_failure: Mutex<Option<io::ErrorKind>>,
 }
 
 impl FaultyDisk {
     /// A disk whose changes fail with `kind` (for example [`io::ErrorKind::StorageFull`])
-    /// from the start.
+    /// from the start; locks work.
     pub fn failing(kind: io::ErrorKind) -> FaultyDisk {
         FaultyDisk {
             failing: AtomicBool::new(true),
             kind,
+            lock_failure: Mutex::new(None),
         }
     }
 
     /// Switches the failures on or off.
     pub fn set_failing(&self, on: bool) {
         self.failing.store(on, Ordering::SeqCst);
+    }
+
+    /// Makes every lock fail with `kind` (for example [`io::ErrorKind::PermissionDenied`],
+    /// as opening a mode-000 lock file of another user does, or
+    /// [`io::ErrorKind::Unsupported`], as a filesystem without locks does), or work again
+    /// with `None`.
+    pub fn set_lock_failing(&self, kind: Option<io::ErrorKind>) {
+        *self
+            .lock_failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = kind;
     }
 
     fn check(&self) -> io::Result<()> {
@@ -131,6 +204,20 @@ impl Disk for FaultyDisk {
     fn move_no_clobber(&self, from: &Path, to: &Path) -> io::Result<()> {
         self.check()?;
         RealDisk.move_no_clobber(from, to)
+    }
+
+    fn lock(&self, path: &Path) -> Result<File, TryLockError> {
+        let failure = *self
+            .lock_failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match failure {
+            Some(kind) => Err(TryLockError::Error(io::Error::new(
+                kind,
+                format!("lock file ({}): injected failure", path.display()),
+            ))),
+            None => RealDisk.lock(path),
+        }
     }
 }
 

@@ -128,12 +128,32 @@ pub enum LoadErrorKind {
         /// The `ended` time.
         ended: Timestamp,
     },
+    /// The time the file was last written (`updated`) is before the game's start.
+    UpdatedBeforeStarted {
+        /// The `started` time.
+        started: Timestamp,
+        /// The `updated` time.
+        updated: Timestamp,
+    },
+    /// The `plies` a games list shows is not the number of moves the file holds.
+    PliesMismatch {
+        /// The `plies` field.
+        plies: usize,
+        /// The moves in the file.
+        moves: usize,
+    },
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.file)?;
-        match &self.kind {
+        write!(f, "{}: {}", self.file, self.kind)
+    }
+}
+
+/// What is wrong, without the file's name (a list that shows the name already).
+impl fmt::Display for LoadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             LoadErrorKind::Io { message, .. } => write!(f, "cannot read: {message}"),
             LoadErrorKind::Syntax { line, col, message } => {
                 // RON's messages may quote the file's text at any length.
@@ -202,6 +222,16 @@ impl fmt::Display for LoadError {
             LoadErrorKind::EndedBeforeStarted { started, ended } => {
                 write!(f, "the game ended ({ended}) before it started ({started})")
             }
+            LoadErrorKind::UpdatedBeforeStarted { started, updated } => write!(
+                f,
+                "the file was last written (updated: {updated}) before the game started \
+                 ({started})"
+            ),
+            LoadErrorKind::PliesMismatch { plies, moves } => write!(
+                f,
+                "plies {plies} is not the number of moves in the file ({moves}): correct it, \
+                 or remove the plies line"
+            ),
         }
     }
 }

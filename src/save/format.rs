@@ -21,15 +21,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// is a few hundred KiB); a larger file is refused with a message naming the limit.
 pub const MAX_FILE_BYTES: u64 = 8 * crate::input::MIB;
 
-/// A save file's bytes, refused over [`MAX_FILE_BYTES`] with an error naming the limit.
-pub(super) fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    crate::input::read_file(path, MAX_FILE_BYTES)
-}
-
-/// The longest think time or time left a saved game may record, in milliseconds: a year.
-/// Anything longer (such as 2^64 - 1) is a broken file; [`SavedGame::from_game`] never writes
-/// more.
-pub const MAX_RECORDED_MS: u64 = 366 * 24 * 60 * 60 * 1000;
+/// The longest think time or time left a saved game may record, in milliseconds: a year of
+/// 365 days (31,536,000,000). Anything longer (such as 2^64 - 1) is a broken file;
+/// [`SavedGame::from_game`] never writes more.
+pub const MAX_RECORDED_MS: u64 = 365 * 24 * 60 * 60 * 1000;
 
 /// A saved game: what a `.ron` save file holds (see the [module docs](super) for the text).
 ///
@@ -129,7 +124,7 @@ mod checked {
     }
 
     const CLOCK: &str = "as --clock allows";
-    const YEAR: &str = "milliseconds: at most a year";
+    const YEAR: &str = "milliseconds: at most a year of 365 days";
 
     pub fn base_s<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         at_most(d, "base_s", MAX_CLOCK_BASE.as_secs(), CLOCK)
@@ -206,14 +201,31 @@ impl SavedGame {
     /// The file's text: pretty RON, one move per line. [`SavedGame::from_ron`] reads it back
     /// to an equal `SavedGame`.
     pub fn to_ron(&self) -> String {
+        Self::pretty(&RawSave::from(self))
+    }
+
+    /// The file's text as the store writes it into `games/` and `saves/`: [`to_ron`]'s
+    /// text with the head a games list reads near the top, `updated` (when this write
+    /// happens, never before the start) and `plies` (the number of moves).
+    ///
+    /// [`to_ron`]: SavedGame::to_ron
+    pub fn to_ron_at(&self, updated: Timestamp) -> String {
+        let mut raw = RawSave::from(self);
+        // A clock set back must not make a file that loading refuses.
+        raw.updated = Some(updated.max(self.started));
+        raw.plies = Some(self.moves.len());
+        Self::pretty(&raw)
+    }
+
+    fn pretty(raw: &RawSave) -> String {
         let config = PrettyConfig::new()
             .depth_limit(2)
             .indentor("    ")
             .new_line("\n")
             .struct_names(false)
             .extensions(Extensions::IMPLICIT_SOME);
-        let mut text = ron::ser::to_string_pretty(&RawSave::from(self), config)
-            .expect("BUG: a SavedGame always serializes");
+        let mut text =
+            ron::ser::to_string_pretty(raw, config).expect("BUG: a SavedGame always serializes");
         text.push('\n');
         text
     }
@@ -468,8 +480,13 @@ impl From<Termination> for EndReason {
     }
 }
 
-/// The file's schema. It differs from [`SavedGame`] only in keeping the variant as text, so
-/// that an unknown variant is reported as such rather than as a generic RON error.
+/// The file's schema. It differs from [`SavedGame`] in keeping the variant as text, so
+/// that an unknown variant is reported as such rather than as a generic RON error, and in
+/// the head fields the store writes for games lists (`updated`, `plies`), which loading
+/// checks and drops.
+///
+/// Fields are written in this order, every small one first, so that a games list finds all
+/// it shows in the first few KiB of a file (`head.rs`); a file may have them in any order.
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "SavedGame", deny_unknown_fields)]
 struct RawSave {
@@ -480,10 +497,6 @@ struct RawSave {
     /// For a player's own game: [`content_hash`] of `variant_file`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     variant_hash: Option<String>,
-    /// For a player's own game: the text of its variant file when the game was saved, so the
-    /// save loads and replays when that file changes or is gone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    variant_file: Option<String>,
     start: String,
     players: RawPlayers,
     result: GameResult,
@@ -492,17 +505,28 @@ struct RawSave {
     started: Timestamp,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ended: Option<Timestamp>,
+    /// When the store last wrote the file (a move, an undo, a comment, the end): what "last
+    /// played" means in the lists. Absent in files of older versions and in `to_ron`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    updated: Option<Timestamp>,
+    /// The number of moves, so that a list need not read them; checked against `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    plies: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<SavedClock>,
+    /// For a player's own game: the text of its variant file when the game was saved, so the
+    /// save loads and replays when that file changes or is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    variant_file: Option<String>,
     moves: Vec<SavedMove>,
 }
 
 /// The players, one level down so that each fits on one line of the file.
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Players", deny_unknown_fields)]
-struct RawPlayers {
-    white: Player,
-    black: Player,
+pub(super) struct RawPlayers {
+    pub(super) white: Player,
+    pub(super) black: Player,
 }
 
 impl From<&SavedGame> for RawSave {
@@ -512,7 +536,6 @@ impl From<&SavedGame> for RawSave {
             name: g.name.clone(),
             variant: g.variant.as_str().to_string(),
             variant_hash: g.variant.user_game().map(|u| u.hash.clone()),
-            variant_file: g.variant.user_game().map(|u| u.text.clone()),
             start: g.start.clone(),
             players: RawPlayers {
                 white: g.white.clone(),
@@ -522,7 +545,10 @@ impl From<&SavedGame> for RawSave {
             termination: g.termination,
             started: g.started,
             ended: g.ended,
+            updated: None,
+            plies: None,
             clock: g.clock,
+            variant_file: g.variant.user_game().map(|u| u.text.clone()),
             moves: g.moves.clone(),
         }
     }
@@ -540,8 +566,13 @@ fn ron_options() -> ron::Options {
     crate::input::ron_options()
 }
 
+/// The RON options of save files, for the head reader.
+pub(super) fn options() -> ron::Options {
+    ron_options()
+}
+
 /// Maps a RON error to the load error kinds, with its line and column.
-fn ron_error(text: &str, err: ron::error::SpannedError) -> LoadErrorKind {
+pub(super) fn ron_error(text: &str, err: ron::error::SpannedError) -> LoadErrorKind {
     let (line, col) = (err.span.start.line, err.span.start.col);
     let (end_line, end_col) = end_of(text);
     let at_end = line > end_line || (line == end_line && col + 1 >= end_col);
@@ -663,26 +694,25 @@ impl SavedGame {
         if raw.version != FORMAT_VERSION {
             return Err(fail(LoadErrorKind::UnsupportedVersion(raw.version)));
         }
-        let variant: VariantId = match &raw.variant_file {
-            // A player's game travels with its save: use the embedded definition (registered
-            // once per run; under a derived id when the player's file has changed since).
-            Some(definition) => {
-                let definition = definition.as_str();
-                let hash = content_hash(definition);
-                if raw.variant_hash.as_ref().is_some_and(|h| *h != hash) {
-                    return Err(fail(LoadErrorKind::VariantDefinition(format!(
-                        "variant_hash '{}' is not the hash of variant_file ({hash})",
-                        crate::text::short(raw.variant_hash.as_deref().unwrap_or_default())
-                    ))));
-                }
-                register_embedded(definition, &raw.variant, &format!("{file} (variant_file)"))
-                    .map_err(|e| fail(LoadErrorKind::VariantDefinition(e.to_string())))?
-            }
-            None => raw
-                .variant
-                .parse()
-                .map_err(|_| fail(LoadErrorKind::UnknownVariant(raw.variant.clone())))?,
-        };
+        if let Some(plies) = raw.plies.filter(|&p| p != raw.moves.len()) {
+            return Err(fail(LoadErrorKind::PliesMismatch {
+                plies,
+                moves: raw.moves.len(),
+            }));
+        }
+        if let Some(updated) = raw.updated.filter(|&u| u < raw.started) {
+            return Err(fail(LoadErrorKind::UpdatedBeforeStarted {
+                started: raw.started,
+                updated,
+            }));
+        }
+        let variant = variant_of(
+            &raw.variant,
+            raw.variant_hash.as_deref(),
+            raw.variant_file.as_deref(),
+            file,
+        )
+        .map_err(fail)?;
         let game = SavedGame {
             version: raw.version,
             name: raw.name,
@@ -700,4 +730,29 @@ impl SavedGame {
         game.replay(file)?;
         Ok(game)
     }
+}
+
+/// The game a save names: a built-in or registered id, or, for a player's own game, the
+/// definition embedded in the save (registered once per run; under a derived id when the
+/// player's file has changed since), checked against its hash.
+pub(super) fn variant_of(
+    id: &str,
+    hash: Option<&str>,
+    definition: Option<&str>,
+    file: &str,
+) -> Result<VariantId, LoadErrorKind> {
+    let Some(definition) = definition else {
+        return id
+            .parse()
+            .map_err(|_| LoadErrorKind::UnknownVariant(id.to_string()));
+    };
+    let actual = content_hash(definition);
+    if hash.is_some_and(|h| h != actual) {
+        return Err(LoadErrorKind::VariantDefinition(format!(
+            "variant_hash '{}' is not the hash of variant_file ({actual})",
+            crate::text::short(hash.unwrap_or_default())
+        )));
+    }
+    register_embedded(definition, id, &format!("{file} (variant_file)"))
+        .map_err(|e| LoadErrorKind::VariantDefinition(e.to_string()))
 }

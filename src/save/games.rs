@@ -7,30 +7,38 @@
 //! ends, so a killed session leaves nothing stale behind; the lock file stays, unlocked.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, TryLockError};
 use std::hash::{BuildHasher, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 use super::disk::Disk;
-use super::error::{LoadError, LoadErrorKind, SaveError};
+use super::error::{LoadError, SaveError};
 use super::format::SavedGame;
-use super::store::{load, DataDir, Summary};
+use super::head::{read_head, Head};
+use super::store::{is_game_file_name, load, named_in_list, DataDir, Summary};
 use super::timestamp::Timestamp;
+
+/// How long opening a game waits for a lock another process holds before it says the game
+/// is open elsewhere. A session holds a game's lock for as long as it plays it, minutes at
+/// least; a process that only looks (listing its games, [`DataDir::is_open_elsewhere`])
+/// holds it for microseconds, so a short wait tells the two apart: no look ever makes a
+/// free game open read-only.
+const LOCK_PATIENCE: Duration = Duration::from_millis(300);
 
 /// A game's own file in `games/`, locked by this process for as long as the value lives.
 ///
 /// Created empty by [`DataDir::new_game_file`] (the name is reserved by its lock, the file
-/// itself is written by [`GameFile::write`]) or opened by [`DataDir::open_game`].
+/// itself is written by [`GameFile::write`]) or opened by [`DataDir::open_game`]. There is
+/// no `GameFile` without its lock: a game whose lock cannot be taken is not played here.
 pub struct GameFile {
     path: PathBuf,
     lock_path: PathBuf,
-    /// The open lock file; `None` when the folder is read-only and no lock file could be
-    /// made (nothing can be written there then, so nothing can be overwritten either).
-    lock: Option<File>,
+    /// The open lock file, locked.
+    lock: File,
     /// Whether the game file exists (written by us, or opened).
     exists: bool,
     disk: Arc<dyn Disk>,
@@ -40,24 +48,42 @@ impl fmt::Debug for GameFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GameFile")
             .field("path", &self.path)
-            .field("locked", &self.lock.is_some())
+            .field("exists", &self.exists)
             .finish()
     }
 }
 
 impl GameFile {
+    /// The existing game at `path`, whose lock (at `lock_path`) this process holds.
+    pub(super) fn locked(data: &DataDir, path: &Path, lock_path: PathBuf, lock: File) -> GameFile {
+        GameFile {
+            path: path.to_path_buf(),
+            lock_path,
+            lock,
+            exists: true,
+            disk: data.disk_arc(),
+        }
+    }
+
+    /// Says that the game's file exists now (moved onto the reserved name).
+    pub(super) fn mark_written(&mut self) {
+        self.exists = true;
+    }
+
     /// The game's file.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Writes the game to its file, crash-safely. When its folder has vanished (deleted
-    /// while the game was played), the folder and the lock are made again first.
+    /// Writes the game to its file, crash-safely, with the time of this write (`updated`,
+    /// what the lists show as "last played"). When its folder has vanished (deleted while
+    /// the game was played), the folder and the lock are made again first; if the lock
+    /// cannot be taken again, nothing is written.
     ///
     /// # Errors
     /// [`SaveError`] naming the file; what was on disk before is left as it was.
     pub fn write(&mut self, game: &SavedGame) -> Result<(), SaveError> {
-        let bytes = game.to_ron();
+        let bytes = game.to_ron_at(Timestamp::now());
         let mut written = self.disk.write(&self.path, bytes.as_bytes());
         if written
             .as_ref()
@@ -65,12 +91,13 @@ impl GameFile {
         {
             if let Some(dir) = self.path.parent() {
                 if self.disk.create_dir_all(dir).is_ok() {
-                    if let Some(lock) = open_lock_file(&self.lock_path) {
-                        if lock.try_lock().is_ok() {
-                            self.lock = Some(lock);
+                    written = match self.disk.lock(&self.lock_path) {
+                        Ok(lock) => {
+                            self.lock = lock;
+                            self.disk.write(&self.path, bytes.as_bytes())
                         }
-                    }
-                    written = self.disk.write(&self.path, bytes.as_bytes());
+                        Err(e) => Err(lock_error(e)),
+                    };
                 }
             }
         }
@@ -108,9 +135,20 @@ impl Drop for GameFile {
         // A name reserved for a game that was never written: take the lock file away too.
         // (Removing it while still holding the lock keeps the name from being reused half
         // way; a process that opened it meanwhile only sees a game that does not exist.)
-        if !self.exists && self.lock.is_some() {
+        if !self.exists {
             let _ = self.disk.remove_file(&self.lock_path);
         }
+    }
+}
+
+/// The lock error as an I/O error for a failed write.
+fn lock_error(e: TryLockError) -> io::Error {
+    match e {
+        TryLockError::WouldBlock => io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            "another rankup session has locked this game's name meanwhile",
+        ),
+        TryLockError::Error(e) => e,
     }
 }
 
@@ -120,10 +158,38 @@ pub enum OpenError {
     /// Another rankup process (another terminal or SSH session) has the game open. The game
     /// as it was last written is included when it loads, for review.
     Elsewhere(Option<Box<SavedGame>>),
+    /// The game's lock cannot be opened or taken (a symbolic link loop or a folder at the
+    /// lock's path, a lock file of another user, a read-only folder without one, a
+    /// filesystem without locks), so nobody can tell whether another session plays it: it
+    /// is not played here. The game is included when it loads, for review.
+    NoLock {
+        /// What failed, naming the lock file.
+        reason: String,
+        /// The game, read without the lock.
+        game: Option<Box<SavedGame>>,
+    },
     /// The file does not load.
     Load(LoadError),
     /// The game is over: it is reviewed, not resumed.
     Finished,
+}
+
+impl OpenError {
+    /// The game to show read-only and the words that say why, when it can be shown
+    /// ([`OpenError::Elsewhere`], [`OpenError::NoLock`] with the game); otherwise the error.
+    ///
+    /// # Errors
+    /// The error itself, when there is nothing to show.
+    pub fn read_only(self) -> Result<(SavedGame, String), OpenError> {
+        let text = self.to_string();
+        match self {
+            OpenError::Elsewhere(Some(game))
+            | OpenError::NoLock {
+                game: Some(game), ..
+            } => Ok((*game, text)),
+            other => Err(other),
+        }
+    }
 }
 
 impl fmt::Display for OpenError {
@@ -131,6 +197,11 @@ impl fmt::Display for OpenError {
         match self {
             OpenError::Elsewhere(_) => {
                 f.write_str("open in another rankup session: shown here read-only")
+            }
+            // Short, to fit one line of the screen: README says why a game that cannot be
+            // locked is not written.
+            OpenError::NoLock { reason, .. } => {
+                write!(f, "read-only: cannot lock this game ({reason})")
             }
             OpenError::Load(e) => write!(f, "{e}"),
             OpenError::Finished => f.write_str("this game is over: review it instead"),
@@ -145,21 +216,15 @@ impl std::error::Error for OpenError {}
 pub struct InPlay {
     /// The file.
     pub path: PathBuf,
-    /// When it was last written: the last move (or undo, or comment).
+    /// When it was last played, from the game's own record (`updated`, written with every
+    /// move, undo or comment); for a file of an older version without it, the file's
+    /// modification time, else its start. A time in the future is not believed (the next
+    /// of these is taken), so no file stays "last played" for ever.
     pub modified: Option<Timestamp>,
     /// Another process has it open for play.
     pub open_elsewhere: bool,
     /// What is in it, or why it cannot be loaded (a broken file is listed, never changed).
     pub entry: Result<Summary, LoadError>,
-}
-
-/// What [`DataDir::tidy`] did that the player should hear about.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tidied {
-    /// The unfinished game of an older rankup's `autosave.ron`, now in `games/`.
-    pub migrated: Option<PathBuf>,
-    /// Files that were left alone and why (a broken `autosave.ron`, a failed move).
-    pub problems: Vec<String>,
 }
 
 impl DataDir {
@@ -168,8 +233,9 @@ impl DataDir {
     /// hex tag; a name another game has, or another process is reserving, is never used.
     ///
     /// # Errors
-    /// [`SaveError`] when `games/` cannot be made or a lock file cannot be created there
-    /// (a read-only or vanished directory, a data path that is a file).
+    /// [`SaveError`] when `games/` cannot be made or a lock cannot be made or taken there
+    /// (a read-only or vanished directory, a data path that is a file, a filesystem
+    /// without locks).
     pub fn new_game_file(&self, game: &SavedGame) -> Result<GameFile, SaveError> {
         let dir = self.games_dir();
         self.create_dir(&dir)?;
@@ -179,36 +245,24 @@ impl DataDir {
             "{y:04}-{mo:02}-{d:02}T{h:02}{mi:02}{s:02}Z-{}",
             game.variant
         );
-        let mut last_error = None;
         for _ in 0..64 {
             let path = dir.join(format!("{prefix}-{:04x}.ron", random_tag()));
             let lock_path = lock_path_of(&path);
-            let lock = match OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&lock_path)
-            {
-                Ok(f) => f,
-                Err(e) => {
+            let lock = match self.disk().lock(&lock_path) {
+                Ok(lock) => lock,
+                // Another process is reserving this name.
+                Err(TryLockError::WouldBlock) => continue,
+                Err(TryLockError::Error(source)) => {
+                    // A fresh random name: the lock file, if one was made, is ours.
+                    if path.symlink_metadata().is_err() {
+                        let _ = self.disk().remove_file(&lock_path);
+                    }
                     return Err(SaveError {
                         path: lock_path,
-                        source: e,
-                    })
+                        source,
+                    });
                 }
             };
-            match lock.try_lock() {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => continue,
-                Err(TryLockError::Error(e)) => {
-                    last_error = Some(SaveError {
-                        path: lock_path,
-                        source: e,
-                    });
-                    continue;
-                }
-            }
             if path.symlink_metadata().is_ok() {
                 // Another game's file (ours holds the lock now, but the name is taken).
                 drop(lock);
@@ -217,44 +271,53 @@ impl DataDir {
             return Ok(GameFile {
                 path,
                 lock_path,
-                lock: Some(lock),
+                lock,
                 exists: false,
                 disk: self.disk_arc(),
             });
         }
-        Err(last_error.unwrap_or_else(|| SaveError {
+        Err(SaveError {
             path: dir,
             source: io::Error::other("no free file name for a new game"),
-        }))
+        })
     }
 
     /// Opens a game of `games/` for play: locks it, then reads it (so what is read is what
-    /// the last writer left).
+    /// the last writer left). A lock held by another process is waited for a moment (a
+    /// process that only looks holds it for microseconds); a game this process claimed
+    /// with [`DataDir::claim_latest`] is handed over.
     ///
     /// # Errors
-    /// [`OpenError::Elsewhere`] when another process has it open (with the game, read
-    /// without the lock, for review), [`OpenError::Load`] when it does not load,
-    /// [`OpenError::Finished`] when the game is over.
+    /// [`OpenError::Elsewhere`] when another process has it open, [`OpenError::NoLock`]
+    /// when its lock cannot be opened or taken (both with the game, read without the lock,
+    /// for review), [`OpenError::Load`] when it does not load, [`OpenError::Finished`] when
+    /// the game is over.
     pub fn open_game(&self, path: &Path) -> Result<(GameFile, SavedGame), OpenError> {
+        if let Some(file) = self.take_claimed(path) {
+            let saved = load(path).map_err(OpenError::Load)?;
+            if !saved.is_unfinished() {
+                return Err(OpenError::Finished);
+            }
+            return Ok((file, saved));
+        }
         let lock_path = lock_path_of(path);
-        let lock = match open_lock_file(&lock_path) {
-            Some(file) => match file.try_lock() {
-                Ok(()) => Some(file),
-                Err(TryLockError::WouldBlock) => {
-                    return Err(OpenError::Elsewhere(load(path).ok().map(Box::new)));
-                }
-                // A filesystem without locks: play on without one.
-                Err(TryLockError::Error(_)) => None,
-            },
-            None => None,
+        let lock = match self.lock_patiently(&lock_path) {
+            Ok(lock) => lock,
+            Err(TryLockError::WouldBlock) => {
+                return Err(OpenError::Elsewhere(load(path).ok().map(Box::new)));
+            }
+            Err(TryLockError::Error(e)) => {
+                return Err(match load(path) {
+                    Err(e) => OpenError::Load(e),
+                    Ok(game) if !game.is_unfinished() => OpenError::Finished,
+                    Ok(game) => OpenError::NoLock {
+                        reason: e.to_string(),
+                        game: Some(Box::new(game)),
+                    },
+                });
+            }
         };
-        let file = GameFile {
-            path: path.to_path_buf(),
-            lock_path,
-            lock,
-            exists: true,
-            disk: self.disk_arc(),
-        };
+        let file = GameFile::locked(self, path, lock_path, lock);
         let saved = load(path).map_err(OpenError::Load)?;
         if !saved.is_unfinished() {
             return Err(OpenError::Finished);
@@ -262,17 +325,42 @@ impl DataDir {
         Ok((file, saved))
     }
 
+    /// Takes the lock at `lock_path`, waiting up to [`LOCK_PATIENCE`] while another process
+    /// holds it.
+    fn lock_patiently(&self, lock_path: &Path) -> Result<File, TryLockError> {
+        let deadline = Instant::now() + LOCK_PATIENCE;
+        let mut pause = Duration::from_millis(1);
+        loop {
+            match self.disk().lock(lock_path) {
+                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(40));
+                }
+                other => return other,
+            }
+        }
+    }
+
     /// Whether another process has the game at `path` open for play.
+    ///
+    /// The probe never creates a lock file (none means nobody holds it), never waits, and
+    /// takes only a shared lock for a moment, so two processes probing never see each
+    /// other; a process opening the game meanwhile waits out the moment
+    /// ([`DataDir::open_game`]). A lock file that cannot be opened says nothing here;
+    /// opening the game then says why it is read-only.
     pub fn is_open_elsewhere(&self, path: &Path) -> bool {
-        // Probing never creates a lock file: no lock file means nobody holds it.
-        let Ok(file) = File::open(lock_path_of(path)) else {
+        let Ok(file) = crate::input::open_regular(&lock_path_of(path)) else {
             return false;
         };
-        matches!(file.try_lock(), Err(TryLockError::WouldBlock))
+        matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
     }
 
     /// The unfinished games of `games/`, last played first; broken files are listed last,
     /// with their error, and finished games are left out (see [`DataDir::tidy`]).
+    ///
+    /// Only the head of each file is read (see [`list`](super::list)), and no game is
+    /// locked, so listing neither grows with the length of the games nor gets in the way of
+    /// another process opening one.
     ///
     /// # Errors
     /// When `games/` exists but cannot be read.
@@ -281,26 +369,24 @@ impl DataDir {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             other => other?,
         };
+        let now = Timestamp::now();
         let mut out = Vec::new();
         for entry in entries.flatten() {
             let path = entry.path();
-            if !is_game_file_name(&path) || entry.file_type().is_ok_and(|t| t.is_dir()) {
+            if !is_game_file_name(&path) {
                 continue;
             }
-            let modified = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-                .map(|d| Timestamp::from_unix(i64::try_from(d.as_secs()).unwrap_or(i64::MAX)));
-            let loaded = load(&path);
-            if loaded.as_ref().is_ok_and(|g| !g.is_unfinished()) {
+            let head = read_head(&path);
+            if head
+                .as_ref()
+                .is_ok_and(|h| h.summary.result != super::GameResult::Unfinished)
+            {
                 continue;
             }
             out.push(InPlay {
-                open_elsewhere: self.is_open_elsewhere(&path),
-                modified,
-                entry: loaded.map(|g| Summary::of(&g)),
+                open_elsewhere: head.is_ok() && self.is_open_elsewhere(&path),
+                modified: head.as_ref().ok().and_then(|h| last_played(h, now)),
+                entry: head.map(|h| h.summary).map_err(named_in_list),
                 path,
             });
         }
@@ -314,154 +400,53 @@ impl DataDir {
         Ok(out)
     }
 
-    /// Puts the data directory in order at start-up; safe to run from two processes at once.
+    /// For `rankup resume`: locks the last played unfinished game that no other process
+    /// has open, and keeps that lock for [`DataDir::open_game`] to hand over, so that two
+    /// sessions resuming at the same moment each get a game of their own. `None` when
+    /// every unfinished game is open elsewhere (or cannot be locked).
     ///
-    /// * An older rankup's `autosave.ron` is moved (never copied) into `games/` when its
-    ///   game is unfinished, or into `saves/` when it is over (removed when `saves/` holds
-    ///   that game already). A broken one is left as it is and reported.
-    /// * A finished game left in `games/` (a process ended between keeping a finished game
-    ///   and removing its file in play) is kept in `saves/` and removed from `games/`.
-    pub fn tidy(&self) -> Tidied {
-        let mut tidied = Tidied::default();
-        self.migrate_autosave(&mut tidied);
-        let Ok(entries) = fs::read_dir(self.games_dir()) else {
-            return tidied;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if !is_game_file_name(&path) {
-                continue;
-            }
-            // Only a game nobody plays, and only once it is locked by us.
-            let Ok((file, saved)) = self.open_game(&path).or_else(|e| match e {
-                OpenError::Finished => self.lock_finished(&path),
-                other => Err(other),
-            }) else {
-                continue;
-            };
-            if saved.is_unfinished() {
-                continue;
-            }
-            match self.archive(&saved) {
-                Ok(_) => {
-                    if let Err(e) = file.remove() {
-                        tidied.problems.push(format!("{e}"));
+    /// # Errors
+    /// When `games/` exists but cannot be read.
+    pub fn claim_latest(&self) -> io::Result<Option<PathBuf>> {
+        let games = self.in_play()?;
+        let deadline = Instant::now() + LOCK_PATIENCE;
+        loop {
+            let mut busy = false;
+            for game in games.iter().filter(|g| g.entry.is_ok()) {
+                match self.disk().lock(&lock_path_of(&game.path)) {
+                    Ok(lock) => {
+                        let lock_path = lock_path_of(&game.path);
+                        self.keep_claimed(GameFile::locked(self, &game.path, lock_path, lock));
+                        return Ok(Some(game.path.clone()));
                     }
+                    Err(TryLockError::WouldBlock) => busy = true,
+                    Err(TryLockError::Error(_)) => {}
                 }
-                Err(e) => tidied.problems.push(format!("{e}")),
             }
-        }
-        tidied
-    }
-
-    /// Locks a finished game of `games/` for [`DataDir::tidy`].
-    fn lock_finished(&self, path: &Path) -> Result<(GameFile, SavedGame), OpenError> {
-        let lock_path = lock_path_of(path);
-        let file = open_lock_file(&lock_path).ok_or(OpenError::Finished)?;
-        file.try_lock().map_err(|_| OpenError::Elsewhere(None))?;
-        let saved = load(path).map_err(OpenError::Load)?;
-        Ok((
-            GameFile {
-                path: path.to_path_buf(),
-                lock_path,
-                lock: Some(file),
-                exists: true,
-                disk: self.disk_arc(),
-            },
-            saved,
-        ))
-    }
-
-    fn migrate_autosave(&self, tidied: &mut Tidied) {
-        let old = self.legacy_autosave_path();
-        let saved = match load(&old) {
-            Ok(saved) => saved,
-            Err(LoadError {
-                kind:
-                    LoadErrorKind::Io {
-                        kind: io::ErrorKind::NotFound,
-                        ..
-                    },
-                ..
-            }) => return,
-            Err(e) => {
-                tidied.problems.push(format!(
-                    "the autosave of an older rankup cannot be resumed and is left as it is: {e}"
-                ));
-                return;
+            if !busy || Instant::now() >= deadline {
+                return Ok(None);
             }
-        };
-        let fail = |tidied: &mut Tidied, e: &dyn fmt::Display| {
-            tidied.problems.push(format!(
-                "{} was not moved into the games folder: {e}",
-                old.display()
-            ))
-        };
-        if !saved.is_unfinished() || saved.moves.is_empty() {
-            // Its game was normally kept in saves/ when it ended; move it there otherwise.
-            let already = self.list().is_ok_and(|l| {
-                l.iter().any(|l| {
-                    l.entry.as_ref().is_ok_and(|s| {
-                        s.started == saved.started
-                            && s.variant == saved.variant
-                            && s.plies == saved.moves.len()
-                    })
-                })
-            });
-            let result = if already || saved.moves.is_empty() {
-                self.disk().remove_file(&old).map_err(|e| e.to_string())
-            } else {
-                self.archive(&saved)
-                    .map_err(|e| e.to_string())
-                    .and_then(|_| self.disk().remove_file(&old).map_err(|e| e.to_string()))
-            };
-            if let Err(e) = result {
-                fail(tidied, &e);
-            }
-            return;
-        }
-        // The name is reserved (and locked) first, then the file is moved onto it without
-        // copying: there is always exactly one file with the game.
-        match self.new_game_file(&saved) {
-            Ok(mut file) => match self.disk().move_no_clobber(&old, file.path()) {
-                Ok(()) => {
-                    file.exists = true;
-                    tidied.migrated = Some(file.path().to_path_buf());
-                }
-                // Another process moved it first.
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => fail(tidied, &e),
-            },
-            Err(e) => fail(tidied, &e),
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 }
 
 /// `games/.NAME.lock` for `games/NAME.ron`.
-fn lock_path_of(path: &Path) -> PathBuf {
+pub(super) fn lock_path_of(path: &Path) -> PathBuf {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     path.with_file_name(format!(".{stem}.lock"))
 }
 
-/// The lock file, created if it can be; `None` in a read-only folder without one.
-fn open_lock_file(lock_path: &Path) -> Option<File> {
-    OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(lock_path)
-        // The lock needs only a readable file (flock works on read-only descriptors).
-        .or_else(|_| File::open(lock_path))
-        .ok()
-}
-
-/// A visible `*.ron` file: a game (temporary and lock files are hidden).
-fn is_game_file_name(path: &Path) -> bool {
-    let hidden = path
-        .file_name()
-        .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-    !hidden && path.extension().is_some_and(|e| e == "ron")
+/// When the game of `head` was last played, as [`InPlay::modified`] says: the first of its
+/// `updated` time, its file's modification time and its start that is not in the future
+/// (five minutes of clock skew between machines allowed).
+fn last_played(head: &Head, now: Timestamp) -> Option<Timestamp> {
+    let latest = Timestamp::from_unix(now.unix().saturating_add(300));
+    [head.updated, head.modified, Some(head.summary.started)]
+        .into_iter()
+        .flatten()
+        .find(|&t| t <= latest)
+        .map(|t| t.min(now))
 }
 
 /// Sixteen random bits for a file name: the hasher std seeds randomly per process, fed

@@ -4,13 +4,15 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::variants::VariantId;
 
 use super::disk::{write_atomic, Disk, RealDisk};
 use super::error::{LoadError, LoadErrorKind, SaveError};
-use super::format::{GameResult, Player, SavedGame, Termination};
+use super::format::{GameResult, Player, SavedGame, Termination, MAX_FILE_BYTES};
+use super::games::GameFile;
+use super::head::read_head;
 use super::timestamp::Timestamp;
 
 /// Environment variable that replaces the data directory (tests, portable set-ups).
@@ -26,7 +28,8 @@ pub const GAMES_DIR: &str = "games";
 /// Folder of the data directory that holds named and archived games.
 pub const SAVES_DIR: &str = "saves";
 
-/// Writes `game` to `path` crash-safely ([`write_atomic`]), creating the folder if needed.
+/// Writes `game` to `path` crash-safely ([`write_atomic`]), creating the folder if needed,
+/// with the head a games list reads ([`SavedGame::to_ron_at`], written now).
 ///
 /// # Errors
 /// [`SaveError`] naming the path.
@@ -38,17 +41,36 @@ pub fn save(path: &Path, game: &SavedGame) -> Result<(), SaveError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         RealDisk.create_dir_all(dir).map_err(fail)?;
     }
-    write_atomic(path, game.to_ron().as_bytes()).map_err(fail)
+    write_atomic(path, game.to_ron_at(Timestamp::now()).as_bytes()).map_err(fail)
 }
 
-/// Reads and checks a save file ([`SavedGame::from_ron`]); the file is only read.
+/// Reads and checks a save file ([`SavedGame::from_ron`]); the file is only read. Only a
+/// regular file is read (also behind a symbolic link); anything else is refused at once,
+/// saying what it is ("not a regular file: a FIFO").
 ///
 /// # Errors
-/// [`LoadError`] naming the path: unreadable, not UTF-8, or any error of
-/// [`SavedGame::from_ron`].
+/// [`LoadError`] naming the path: unreadable, not a regular file, not UTF-8, or any error
+/// of [`SavedGame::from_ron`].
 pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
+    let bytes = crate::input::read_file(path, MAX_FILE_BYTES);
+    from_bytes(bytes, path)
+}
+
+/// As [`load`], for a file the player named on the command line (`rankup export FILE`): a
+/// FIFO or a device is read too, as `cat` reads it
+/// ([`read_file_or_stream`](crate::input::read_file_or_stream)), so that a game can be
+/// piped in. Never for a file found in a folder.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_named(path: &Path) -> Result<SavedGame, LoadError> {
+    let bytes = crate::input::read_file_or_stream(path, MAX_FILE_BYTES);
+    from_bytes(bytes, path)
+}
+
+fn from_bytes(bytes: io::Result<Vec<u8>>, path: &Path) -> Result<SavedGame, LoadError> {
     let file = path.display().to_string();
-    let bytes = super::format::read_file(path).map_err(|e| LoadError {
+    let bytes = bytes.map_err(|e| LoadError {
         file: file.clone(),
         kind: LoadErrorKind::Io {
             kind: e.kind(),
@@ -87,6 +109,9 @@ pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
 pub struct DataDir {
     root: PathBuf,
     disk: Arc<dyn Disk>,
+    /// Games locked by [`DataDir::claim_latest`] until [`DataDir::open_game`] takes them
+    /// (shared by the clones, which all stand for the same directory in this process).
+    claimed: Arc<Mutex<Vec<GameFile>>>,
 }
 
 impl PartialEq for DataDir {
@@ -127,6 +152,7 @@ impl DataDir {
         DataDir {
             root: root.into(),
             disk,
+            claimed: Arc::default(),
         }
     }
 
@@ -142,6 +168,21 @@ impl DataDir {
 
     pub(super) fn disk_arc(&self) -> Arc<dyn Disk> {
         Arc::clone(&self.disk)
+    }
+
+    /// Keeps a game claimed by [`DataDir::claim_latest`] until it is opened.
+    pub(super) fn keep_claimed(&self, file: GameFile) {
+        self.claimed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(file);
+    }
+
+    /// The claimed game at `path`, handed over.
+    pub(super) fn take_claimed(&self, path: &Path) -> Option<GameFile> {
+        let mut claimed = self.claimed.lock().unwrap_or_else(PoisonError::into_inner);
+        let i = claimed.iter().position(|f| f.path() == path)?;
+        Some(claimed.swap_remove(i))
     }
 
     /// The autosave of rankup before one file per game, `ROOT/autosave.ron`; it is moved
@@ -174,7 +215,7 @@ impl DataDir {
             self.create_dir(dir)?;
         }
         self.disk
-            .write(path, game.to_ron().as_bytes())
+            .write(path, game.to_ron_at(Timestamp::now()).as_bytes())
             .map_err(|source| SaveError {
                 path: path.to_path_buf(),
                 source,
@@ -222,6 +263,23 @@ impl DataDir {
             other => other,
         }
     }
+}
+
+/// The error of a listed file, naming it by its name only (the list is of one folder, and
+/// a full path would push the reason off a line of the screen).
+pub(super) fn named_in_list(mut e: LoadError) -> LoadError {
+    if let Some(name) = Path::new(&e.file).file_name() {
+        e.file = name.to_string_lossy().into_owned();
+    }
+    e
+}
+
+/// A visible `*.ron` name: a game (temporary and lock files are hidden).
+pub(super) fn is_game_file_name(path: &Path) -> bool {
+    let hidden = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    !hidden && path.extension().is_some_and(|e| e == "ron")
 }
 
 /// Whether the file at `path` holds an earlier or later state of `game`.
@@ -308,9 +366,14 @@ pub struct Listing {
     pub entry: Result<Summary, LoadError>,
 }
 
-/// Lists the saved games in `dir`: every `*.ron` file directly in it (hidden files
-/// skipped), each loaded and checked, newest start first; broken files come last, by name.
-/// One broken file never fails the listing.
+/// Lists the saved games in `dir`: every `*.ron` entry directly in it (hidden ones
+/// skipped), newest start first; broken files come last, by name. One broken file never
+/// fails the listing.
+///
+/// Each game is read as far as the list needs (its head: see `head.rs`), never replayed,
+/// so listing does not take longer with longer games; a file whose head does not read is
+/// listed with the loader's error, and anything that is not a regular file (a FIFO, a
+/// folder, a device, a symbolic link loop) with what it is. Nothing here waits.
 ///
 /// # Errors
 /// When `dir` cannot be read.
@@ -319,15 +382,10 @@ pub fn list(dir: &Path) -> io::Result<Vec<Listing>> {
     for entry in fs::read_dir(dir)? {
         let Ok(entry) = entry else { continue };
         let path = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') || path.extension().is_none_or(|e| e != "ron") {
+        if !is_game_file_name(&path) {
             continue;
         }
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            continue;
-        }
-        let entry = load(&path).map(|g| Summary::of(&g));
+        let entry = read_head(&path).map(|h| h.summary).map_err(named_in_list);
         listings.push(Listing { path, entry });
     }
     listings.sort_by(|a, b| match (&a.entry, &b.entry) {

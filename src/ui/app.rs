@@ -1072,13 +1072,14 @@ impl App {
         path: &std::path::Path,
         result: Result<SavedGame, OpenError>,
     ) {
-        let saved = match result {
+        let saved = match result.map_err(OpenError::read_only) {
             Ok(saved) => saved,
-            Err(OpenError::Elsewhere(Some(saved))) => {
-                match Review::new(*saved, Some(path.to_path_buf())) {
+            // Open elsewhere, or not lockable: shown read-only, saying why.
+            Err(Ok((saved, why))) => {
+                match Review::new(saved, Some(path.to_path_buf())) {
                     Ok(mut review) => {
                         review.message = Some(Message {
-                            text: OpenError::Elsewhere(None).to_string(),
+                            text: why,
                             error: true,
                         });
                         self.screen = Screen::Review(Box::new(review));
@@ -1087,7 +1088,7 @@ impl App {
                 }
                 return;
             }
-            Err(e) => {
+            Err(Err(e)) => {
                 self.notice(format!("cannot resume {}: {e}", path.display()), true);
                 return;
             }

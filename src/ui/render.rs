@@ -648,7 +648,7 @@ fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
                 }
                 Err(e) => Line::styled(
                     fit(
-                        &format!("   {mark}cannot be read (left as it is): {e}"),
+                        &format!("   {mark}{} (left as it is)", sanitize(&e.to_string())),
                         width,
                     ),
                     if chosen { p.highlight() } else { p.error() },
