@@ -562,15 +562,6 @@ struct VersionProbe {
     version: Option<u32>,
 }
 
-fn ron_options() -> ron::Options {
-    crate::input::ron_options()
-}
-
-/// The RON options of save files, for the head reader.
-pub(super) fn options() -> ron::Options {
-    ron_options()
-}
-
 /// Maps a RON error to the load error kinds, with its line and column.
 pub(super) fn ron_error(text: &str, err: ron::error::SpannedError) -> LoadErrorKind {
     let (line, col) = (err.span.start.line, err.span.start.col);
@@ -682,7 +673,7 @@ impl SavedGame {
             file: file.to_string(),
             kind,
         };
-        let options = ron_options();
+        let options = crate::input::ron_options();
         if let Ok(VersionProbe { version: Some(v) }) = options.from_str::<VersionProbe>(text) {
             if v != FORMAT_VERSION {
                 return Err(fail(LoadErrorKind::UnsupportedVersion(v)));

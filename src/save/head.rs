@@ -110,7 +110,7 @@ fn parse(bytes: &[u8], whole: bool, file: &str) -> Option<(Summary, Option<Times
     };
     let text = crate::text::strip_bom(text);
     let mut fields = Fields::default();
-    let parsed = format::options().from_str_seed(text, HeadSeed(&mut fields));
+    let parsed = crate::input::ron_options().from_str_seed(text, HeadSeed(&mut fields));
     // Stopping at `moves` leaves the struct open, which RON then reports; that is expected.
     if parsed.is_err() && !fields.stopped {
         return None;
