@@ -322,7 +322,9 @@ impl Theme {
         let user_dir = user_theme_dir();
         if let Some(dir) = &user_dir {
             let path = dir.join(format!("{name}.ron"));
-            if path.is_file() {
+            // Whatever stands there is the player's theme: a FIFO, a folder or a link loop
+            // is refused as such, not reported as an unknown name.
+            if path.symlink_metadata().is_ok() {
                 return Theme::load_file(&path);
             }
         }

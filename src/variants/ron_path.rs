@@ -355,7 +355,13 @@ pub fn path_at(text: &str, line: usize, col: usize) -> Path {
         }
         start += line_text.len() + 1;
     }
-    let (tree, marks) = marks(text);
+    // Only what comes before the position matters (and the next few characters, which say
+    // whether a name there is a field's): an error early in a long file costs little.
+    let mut end = offset.saturating_add(256).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let (tree, marks) = marks(&text[..end]);
     marks
         .into_iter()
         .rfind(|(_, o, _)| *o <= offset)
