@@ -385,7 +385,12 @@ impl Position {
         for from in Squares(self.by_color[us.index()] & from) {
             let piece = self.board[from.index()].expect("BUG: own square is occupied");
             let zone = promo_squares(piece);
-            let sm = v.moves_from(us, v.profile(piece.kind(), self.levels[from.index()]), from);
+            let profile = v.profile(piece.kind(), self.levels[from.index()]);
+            let sm = if self.state.moved & from.bit() == 0 {
+                v.moves_from(us, profile, from)
+            } else {
+                v.moved_moves_from(us, profile, from)
+            };
             let base = Move {
                 from,
                 to: from,
