@@ -385,3 +385,90 @@ impl Origin {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ron::extensions::Extensions;
+
+    fn parse(text: &str) -> VariantFile {
+        ron::Options::default()
+            .with_default_extension(Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// Bases `a` -> `b` -> `a`, `self` -> `self`, and a chain `c0` -> `c1` -> ... -> `c19`.
+    fn lookup(id: &str) -> Option<VariantFile> {
+        let text = match id {
+            "a" => "(id: \"a\", base: \"b\")".to_string(),
+            "b" => "(id: \"b\", base: \"a\")".to_string(),
+            "self" => "(id: \"self\", base: \"self\")".to_string(),
+            "plain" => "(id: \"plain\", name: \"Plain\", pieces: [(letter: 'K', name: \"King\")])"
+                .to_string(),
+            _ => {
+                let n: usize = id.strip_prefix('c')?.parse().ok()?;
+                if n < 19 {
+                    format!("(id: \"{id}\", base: \"c{}\")", n + 1)
+                } else {
+                    format!("(id: \"{id}\", base: \"plain\")")
+                }
+            }
+        };
+        Some(parse(&text))
+    }
+
+    fn error(text: &str) -> String {
+        let (path, kind) = resolve(parse(text), &lookup).expect_err(text);
+        format!("{path}: {kind}")
+    }
+
+    #[test]
+    fn a_chain_of_bases_that_loops_is_an_error() {
+        assert_eq!(
+            error("(id: \"mine\", base: \"a\")"),
+            "base: base 'a' leads back to itself (a -> b -> a)"
+        );
+        assert_eq!(
+            error("(id: \"mine\", base: \"self\")"),
+            "base: base 'self' leads back to itself (self -> self)"
+        );
+        assert_eq!(
+            error("(id: \"mine\", base: \"c0\")"),
+            format!("base: more than {MAX_BASE_DEPTH} bases in a chain")
+        );
+        assert_eq!(
+            error("(id: \"mine\", base: \"nosuch\")"),
+            "base: base 'nosuch' is not a built-in game"
+        );
+        // A short chain resolves.
+        let (merged, _) = resolve(parse("(id: \"mine\", base: \"c15\")"), &lookup).unwrap();
+        assert_eq!(merged.name.as_deref(), Some("Plain"));
+        assert_eq!(merged.id, "mine");
+    }
+
+    /// New pieces go after the entry before them; removing keeps the place; changing keeps
+    /// what the entry leaves out.
+    #[test]
+    fn pieces_merge_by_letter_in_place() {
+        let base = parse(
+            "(id: \"b\", pieces: [(letter: 'P', name: \"Pawn\", royal: false), \
+             (letter: 'N', name: \"Knight\"), (letter: 'K', name: \"King\", royal: true)])",
+        );
+        let lookup = |_: &str| Some(base.clone());
+        let file = parse(
+            "(id: \"d\", base: \"b\", pieces: [(letter: 'A', name: \"Archer\"), \
+             (letter: 'P', name: \"Peasant\"), (letter: 'X', name: \"Xebec\"), \
+             (letter: 'N', remove: true), (letter: 'Y', name: \"Yak\")])",
+        );
+        let (merged, origin) = resolve(file, &lookup).unwrap();
+        let pieces = merged.pieces.unwrap();
+        let letters: String = pieces.iter().map(|p| p.letter).collect();
+        assert_eq!(letters, "PXYKA");
+        assert_eq!(pieces[0].name.as_deref(), Some("Peasant"));
+        assert_eq!(pieces[0].royal, Some(false), "kept from the base");
+        assert_eq!(pieces[3].royal, Some(true));
+        let new: Vec<bool> = origin.pieces.iter().map(|p| p.new).collect();
+        assert_eq!(new, [false, true, true, false, true]);
+    }
+}
