@@ -1,5 +1,6 @@
 //! Orthodox chess: notation (SAN and coordinate tokens), game end and position-string
-//! errors, each case checked by hand against RULES.md sections 0, 1 and 8.
+//! errors, each case checked by hand against README's "Rules", "Move tokens" and
+//! "Position strings".
 
 use rankup::game::{Game, PlayError};
 use rankup::notation::{self, coord, san, CoordError, MoveInputError, SanError};

@@ -696,3 +696,45 @@ fn the_apc_files_share_their_frame() {
     }
     assert!(total < 450, "{total} lines");
 }
+
+/// Rule references point at what the repository holds: no file cites the rule book kept
+/// outside it, and the README sections the code cites exist.
+#[test]
+fn rule_references_point_into_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let outside = format!("{}.md", "RULES");
+    let mut stack = vec![
+        root.join("src"),
+        root.join("tests"),
+        root.join("variants"),
+        root.join("README.md"),
+    ];
+    let mut citing = Vec::new();
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).unwrap() {
+                stack.push(entry.unwrap().path());
+            }
+        } else if let Ok(text) = std::fs::read_to_string(&path) {
+            if text.contains(&outside) {
+                citing.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(citing.is_empty(), "cite {outside}: {citing:?}");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for heading in [
+        "### Move tokens",
+        "### Position strings",
+        "## Write your own game",
+        "### Starting from another game (`base:`)",
+        "### Movement (Betza)",
+        "## Rules",
+        "### Conventions",
+    ] {
+        assert!(
+            readme.lines().any(|l| l == heading),
+            "README lacks {heading:?}"
+        );
+    }
+}

@@ -862,7 +862,7 @@ impl Position {
         self.legal_moves().contains(mv)
     }
 
-    /// Whether an e.p. capture is legal now (for repetition, RULES.md section 0).
+    /// Whether an e.p. capture is legal now (for repetition; README, "Rules").
     pub(crate) fn has_legal_ep(&self) -> bool {
         let Some(ep) = self.state.ep else {
             return false;
@@ -882,7 +882,7 @@ impl Position {
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep (1 at depth 0).
-    /// Draws by rule are ignored, as RULES.md section 0 says.
+    /// Draws by rule are ignored (README, "Rules": perft lists the moves of any position).
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
         perft_inner(self, depth, &mut buffers)

@@ -466,7 +466,7 @@ impl Position {
     }
 
     /// The key for repetition: the hash, with the e.p. square counted only when an e.p.
-    /// capture is actually legal (RULES.md section 0).
+    /// capture is actually legal (README, "Rules").
     pub fn repetition_key(&self) -> u64 {
         match self.state.ep {
             Some(ep) if !self.has_legal_ep() => self.state.hash ^ zobrist::ep(ep.index()),
