@@ -188,3 +188,16 @@ fn repetition_tells_moved_pieces_apart() {
     // The hash kept up move by move is the one computed from scratch.
     assert_eq!(home_again.hash(), home_again.compute_hash());
 }
+
+/// Asked why a Sentry back home may not jump, the answer is that it cannot go there (its
+/// moves, as described), not that something blocks the way (nothing does: b2 is empty).
+#[test]
+fn why_a_moved_sentry_does_not_jump() {
+    let sq = |s: &str| s.parse().unwrap();
+    let home = pos(id(), "fsksf/5/5/5/FSKSF w - - 4 3 moved:b1,d5");
+    let why = home.why_illegal(sq("b1"), sq("b3")).expect("illegal");
+    assert!(why.is_cannot_reach(), "{why:?}");
+    // The unmoved one jumps, over a piece too.
+    let fresh = pos(id(), "fsksf/5/5/1F3/FSKS1 w - - 0 1");
+    assert_eq!(fresh.why_illegal(sq("b1"), sq("b3")), None);
+}
