@@ -97,7 +97,12 @@ impl Position {
                 self.state.castling &= if us == Color::White { !3 } else { !12 };
             }
         }
-        if v.first_moves_any != 0 {
+        // Only a set that is not empty, or a piece arriving on a square where its type has
+        // first moves, can change the set: most moves pay just this test.
+        if self.state.moved != 0
+            || matches!(mv.kind, MoveKind::Castle(_) | MoveKind::Swap)
+            || v.first_move_squares(landed) & mv.to.bit() != 0
+        {
             self.update_moved(&mv, &undo);
         }
         self.state.castling &= v.castle_mask[mv.from.index()] & v.castle_mask[mv.to.index()];

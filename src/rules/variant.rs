@@ -1032,7 +1032,7 @@ impl Variant {
 
     /// [`Variant::moves_from`] for a piece that has had its first move (one in the
     /// position's `moved` set): the same without first-move (`i`) atoms.
-    #[inline]
+    #[cold]
     pub(crate) fn moved_moves_from(
         &self,
         color: Color,
