@@ -8,7 +8,10 @@
 
 use std::fmt;
 
+mod castling;
 mod squares;
+
+pub use castling::CastlingError;
 
 use super::fen;
 use super::geometry::{
@@ -134,88 +137,6 @@ pub enum SpecError {
     FirstMoveCapture(char),
     /// A castling move (its index in the spec) that cannot be played as written.
     Castling(usize, CastlingError),
-}
-
-/// Why a castling move cannot be played: each case would let the move put a piece off the
-/// board or two pieces on one square (the King then vanishes), or is no move at all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CastlingError {
-    /// A square that is not a square of the board (outside it, or a hole).
-    OffBoard(Square),
-    /// The four squares are not on one rank.
-    Ranks,
-    /// `king_from` is `rook_from`: King and partner would be one piece.
-    KingOnPartner,
-    /// `rook_to` is `king_to`: both would land on one square and the King would vanish.
-    SameDestination,
-    /// `king_to` is `king_from`: the King does not move (the move cannot be written).
-    KingStays,
-    /// `rook_to` is `rook_from`: the partner does not move.
-    PartnerStays,
-    /// A second castling move for the same colour and wing (one right each).
-    Twice,
-}
-
-impl fmt::Display for CastlingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CastlingError::OffBoard(sq) => write!(f, "{sq} is not a square of the board"),
-            CastlingError::Ranks => write!(
-                f,
-                "king_from, king_to, rook_from and rook_to must lie on one rank"
-            ),
-            CastlingError::KingOnPartner => write!(
-                f,
-                "rook_from is king_from: the King and its partner must start on different squares"
-            ),
-            CastlingError::SameDestination => write!(
-                f,
-                "rook_to is king_to: the partner would land on the King and the King would vanish"
-            ),
-            CastlingError::KingStays => {
-                write!(f, "king_to is king_from: castling must move the King")
-            }
-            CastlingError::PartnerStays => {
-                write!(f, "rook_to is rook_from: castling must move the partner")
-            }
-            CastlingError::Twice => write!(
-                f,
-                "a second castling move for the same colour and side (each has one right)"
-            ),
-        }
-    }
-}
-
-impl CastlingSpec {
-    /// Checks that the move can be played on `shape`: four squares of the board on one rank,
-    /// the King and the partner starting apart, each moving, and landing apart. (`king_to`
-    /// may be `rook_from` and `rook_to` may be `king_from`: the two swap through each other's
-    /// squares, as Tamerspiel's King jumps to the Horse's square and Chess960 castles.)
-    ///
-    /// # Errors
-    /// The first rule the move breaks.
-    pub fn check(&self, shape: &Shape) -> Result<(), CastlingError> {
-        let squares = [self.king_from, self.king_to, self.rook_from, self.rook_to];
-        if let Some(&sq) = squares.iter().find(|&&sq| !shape.contains(sq)) {
-            return Err(CastlingError::OffBoard(sq));
-        }
-        if squares.iter().any(|s| s.rank() != self.king_from.rank()) {
-            return Err(CastlingError::Ranks);
-        }
-        if self.king_from == self.rook_from {
-            return Err(CastlingError::KingOnPartner);
-        }
-        if self.rook_to == self.king_to {
-            return Err(CastlingError::SameDestination);
-        }
-        if self.king_to == self.king_from {
-            return Err(CastlingError::KingStays);
-        }
-        if self.rook_to == self.rook_from {
-            return Err(CastlingError::PartnerStays);
-        }
-        Ok(())
-    }
 }
 
 impl fmt::Display for SpecError {
