@@ -2,14 +2,16 @@
 //!
 //! The output is line-based and stable for tests and tools: a summary line, the start
 //! position as a diagram, each piece's moves from a central square of an empty board, the
-//! promotion rules and chains, then `perft N: COUNT` for depths 1 to 3 and `total: N` (the
+//! rules card's lines and piece descriptions, the promotion rules and chains, then `perft N: COUNT` for depths 1 to 3 and `total: N` (the
 //! deepest count) last. A broken file is one error line naming file, line, column and field
-//! (exit code 2), and nothing on stdout.
+//! (exit code 2), and nothing on stdout; so is a file whose id is a built-in game's (it
+//! would be shadowed by that game), worded as the start screen words it.
 
 use std::path::Path;
 
 use rankup::rules::{Color, Position, Square, Squares, Variant, Zone};
 use rankup::variants::file::{self, MAX_FILE_BYTES};
+use rankup::variants::{RegisterError, VariantId};
 
 use crate::cli::print_lines;
 
@@ -22,6 +24,15 @@ pub fn check(path: &Path) -> Result<(), String> {
     let text = rankup::input::read_text_file(path, MAX_FILE_BYTES as u64)
         .map_err(|e| format!("{}: {e}", rankup::text::short(&name)))?;
     let v = file::load(&text, &name).map_err(|e| e.to_string())?;
+    // A file whose id is a built-in game's would be shadowed by it: say so as the start
+    // screen does for a player's file. The built-in game's own file (the text compiled in)
+    // is the game itself, not a copy.
+    let builtin_text = VariantId::ALL
+        .iter()
+        .any(|b| b.as_str() == v.id() && b.source().1 == text);
+    if let Some(clash) = RegisterError::builtin_clash(&name, v.id()).filter(|_| !builtin_text) {
+        return Err(clash.to_string());
+    }
     let mut lines = vec![format!(
         "ok: {} ({}), {}x{}, {} piece types",
         v.name(),
@@ -33,6 +44,7 @@ pub fn check(path: &Path) -> Result<(), String> {
     let mut pos = Position::start(v);
     lines.extend(diagram(&pos));
     lines.extend(piece_moves(v));
+    lines.extend(rules_card(v));
     lines.extend(promotions(v));
     let mut last = 0;
     for depth in 1..=CHECK_DEPTH {
@@ -101,6 +113,25 @@ fn piece_moves(v: &'static Variant) -> Vec<String> {
                 targets.join(" ")
             }
         ));
+    }
+    out
+}
+
+/// What the rules card says: the game's lines, then each piece's description (all as
+/// loaded, which is through the text sanitiser).
+fn rules_card(v: &'static Variant) -> Vec<String> {
+    let mut out = vec!["rules card:".to_string()];
+    out.extend(v.spec().rules.iter().map(|line| format!("  {line}")));
+    for (_, spec) in v.kinds() {
+        if !spec.description.is_empty() {
+            out.push(format!(
+                "  {} {} - {}",
+                spec.letter, spec.name, spec.description
+            ));
+        }
+    }
+    if out.len() == 1 {
+        out.push("  none".to_string());
     }
     out
 }

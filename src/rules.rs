@@ -33,9 +33,9 @@ pub use movement::{Atom, BetzaError, Modality, Movement, Reach};
 pub use moves::{Move, MoveKind, PROMO_CHOICE, PROMO_OPTIONAL};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{ByColor, Color, Piece, PieceKind, MAX_KINDS};
-pub use position::{Position, PositionError};
+pub use position::{CastlingProblem, Position, PositionError};
 pub use spec::{
     sq, CastlingSpec, Extras, FiftyMoveRule, Figure, LevelSpec, MaterialDraw, PieceSpec,
     PromotionSpec, VariantSpec, Zone,
 };
-pub use variant::{Castling, PromotionRule, SpecError, Variant, MAX_PROFILES};
+pub use variant::{Castling, CastlingError, PromotionRule, SpecError, Variant, MAX_PROFILES};

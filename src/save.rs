@@ -32,7 +32,7 @@
 //! * `version`: the format version, `1`. Another number is refused with "unsupported
 //!   version" before anything else is read.
 //! * `name` (optional): the game's name.
-//! * `variant`: the game's id (RULES.md section 7: `chess`, `veteran`, `promochess`, ...).
+//! * `variant`: the game's id (README, "Command line": `chess`, `veteran`, `promochess`, ...).
 //! * `variant_hash`, `variant_file` (a player's own game only): the game's variant file as
 //!   it was when saved and its [`content_hash`](crate::variants::content_hash); loading
 //!   registers that copy ([`register_embedded`](crate::variants::register_embedded)), so the
@@ -45,7 +45,7 @@
 //! * `started`, `ended` (absent while unfinished): RFC 3339 UTC times.
 //! * `clock` (timed games only): `(base_s: 300, increment_s: 3, white_ms: 281200,
 //!   black_ms: 290750)`, the time control and each side's time left when saved.
-//! * `moves`: one entry per move: `token` (the coordinate token, RULES.md section 1),
+//! * `moves`: one entry per move: `token` (the coordinate token, README "Move tokens"),
 //!   `san`, and optionally `think_ms` (milliseconds the player thought, at most a year of
 //!   365 days), `eval` (the AI's evaluation when it chose the move, from White's point of
 //!   view: `Cp(35)` centipawns or `Mate(3)` / `Mate(-2)` full moves to mate, positive when

@@ -6,7 +6,7 @@
 //! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`,
 //! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched as a normal
 //! `go`) and `infinite`, `stop`, `quit`, and `d` (prints the position string as an info
-//! line). Moves are coordinate tokens (RULES.md section 1); for `chess` the engine writes the
+//! line). Moves are coordinate tokens (README, "Move tokens"); for `chess` the engine writes the
 //! plain UCI promotion form `e7e8q`. A line it cannot use is answered with `info string
 //! error: ...` and otherwise ignored.
 //!

@@ -32,7 +32,7 @@ pub(crate) fn betza(text: &str) -> Movement {
 }
 
 /// Identifier of a game, as used on the command line, in saves and in the engine protocol
-/// (RULES.md section 7): a handle into the process-wide list of games, the thirteen built-in
+/// (README, "Command line"): a handle into the process-wide list of games, the thirteen built-in
 /// ones first (named by the associated constants, `VariantId::Chess`), then the games
 /// registered while the program runs (a player's files, see [`load_user_dir`], and
 /// definitions embedded in saves, see [`register_embedded`]).

@@ -1,4 +1,4 @@
-//! Alternate Promotion Chess rules (RULES.md section 4), case by case, for the eight
+//! Alternate Promotion Chess rules (variants/apc-crowned.ron), case by case, for the eight
 //! subvariants.
 //!
 //! * Chain links (`*_LINKS`): for every link of every chain and both colours, a piece of the
@@ -6,7 +6,7 @@
 //!   own back rank for an odd one) once by a quiet move and once by a capture, and the position
 //!   string after it shows the promoted letter. The positions are small (the piece, one victim,
 //!   the two Kings, a screen for hoppers) and were generated, with the positions after each
-//!   move, by an independent APC move generator written from RULES.md alone (Python, outside
+//!   move, by an independent APC move generator written from the rules alone (Python, outside
 //!   this repository, sharing no code or tables with the engine).
 //! * Hand-made tables per subject: moves that do not promote, the hoppers (Cannon, Arrow,
 //!   Tank, Saint, Sparrow), the riders of range two or more (Picket, Pocket, Fagin, Inquion,
@@ -41,7 +41,7 @@ fn link_cases(links: &'static [Link]) -> Vec<Case> {
 /// and each of the `links` links of the chain.
 fn run_links(id: VariantId, table: &'static [Link], links: usize) {
     assert_eq!(table.len(), 4 * links, "{id}: link rows");
-    // RULES.md's chain length, against the engine's view of the chain from the Pawn.
+    // The chain length of the rules, against the engine's view of the chain from the Pawn.
     let v = rankup::variants::variant(id);
     let pawn = v.kind_by_letter('P').expect("a Pawn");
     assert_eq!(
@@ -799,7 +799,7 @@ const CASTLING_TIMUR: &[Case] = &[
         fen: "4k3/8/8/8/8/5o2/8/R3K2R w KQ - 0 40 kings:K",
         expect: HasLacks(&["e1c1"], &["e1g1"]),
     },
-    // RULES.md does not say whether the King on e1 still blocks a line to the square it
+    // The original rules do not say whether the King on e1 still blocks a line to the square it
     // crosses. The engine reads "attacked" in the position before castling (the literal FIDE
     // reading; Fairy-Stockfish does the same): a Pocket on d1 does not attack e1, and the King
     // blocks its way to f1. Only an enemy Pocket, Fagin or Inquion next to the King can tell the

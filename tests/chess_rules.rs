@@ -1,9 +1,12 @@
 //! Orthodox chess: notation (SAN and coordinate tokens), game end and position-string
-//! errors, each case checked by hand against RULES.md sections 0, 1 and 8.
+//! errors, each case checked by hand against README's "Rules", "Move tokens" and
+//! "Position strings".
 
 use rankup::game::{Game, PlayError};
 use rankup::notation::{self, coord, san, CoordError, MoveInputError, SanError};
-use rankup::rules::{Color, EndReason, FenError, MoveKind, Outcome, Position, PositionError};
+use rankup::rules::{
+    CastlingProblem, Color, EndReason, FenError, MoveKind, Outcome, Position, PositionError, Square,
+};
 use rankup::variants::{variant, VariantId};
 
 fn chess(fen: &str) -> Position {
@@ -524,11 +527,63 @@ fn position_string_errors_name_the_bad_part() {
 
 #[test]
 fn position_string_rule_errors() {
-    // A castling right without its Rook.
-    assert_eq!(
-        fen_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
-        PositionError::Castling('K')
-    );
+    // A castling right that the placement does not back names its real cause.
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    for (fen, right, problem, says) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            'K',
+            CastlingProblem::NoPartner {
+                color: Color::White,
+                at: sq("h1"),
+            },
+            "no White piece on h1 to castle with",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2r w K - 0 1",
+            'K',
+            CastlingProblem::NoPartner {
+                color: Color::White,
+                at: sq("h1"),
+            },
+            "no White piece on h1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            'K',
+            CastlingProblem::NoKing {
+                color: Color::White,
+                at: sq("e1"),
+            },
+            "White's King must stand on e1",
+        ),
+        (
+            "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1",
+            'q',
+            CastlingProblem::NoPartner {
+                color: Color::Black,
+                at: sq("a8"),
+            },
+            "castling right 'q'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2N w K - 0 1",
+            'K',
+            CastlingProblem::NotPartner {
+                at: sq("h1"),
+                name: "Knight".into(),
+            },
+            "the Knight on h1 is of a type that does not castle",
+        ),
+    ] {
+        let e = fen_error(fen);
+        assert_eq!(e, PositionError::Castling(right, problem), "{fen}");
+        assert!(e.to_string().contains(says), "{fen}: {e}");
+        assert!(
+            !e.to_string().contains("without its King and partner"),
+            "{e}"
+        );
+    }
     // Two White Kings.
     assert!(matches!(
         fen_error("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),

@@ -12,8 +12,8 @@
 use std::collections::HashSet;
 
 use rankup::notation::{coord, san};
-use rankup::rules::{MoveKind, Position};
-use rankup::variants::{variant, VariantId};
+use rankup::rules::{MoveKind, Position, Variant};
+use rankup::variants::{file, variant, VariantId};
 
 #[derive(Default)]
 struct Stats {
@@ -545,5 +545,155 @@ fn veteran_and_upgrade_deep_sweeps() {
     }
     for (fen, _) in UPGRADE_MIDGAME {
         run(VariantId::Upgrade, Some(fen), 3);
+    }
+}
+
+/// The test games of `tests/data/variants/`, loaded once (positions refer to them).
+fn fixture(name: &str) -> &'static Variant {
+    let path = format!(
+        "{}/tests/data/variants/{name}.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    file::load(&text, &path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Walks the legal move tree and checks on every edge that neither side's number of royal
+/// pieces changes (a move that put two pieces on one square, or a piece off the board,
+/// would make a King vanish: castling with `rook_to == king_to` did). Returns the number
+/// of castling moves made.
+fn royals_walk(pos: &mut Position, depth: u32, path: &mut Vec<String>) -> u64 {
+    let v = pos.variant();
+    let royals = |p: &Position| {
+        let mut n = [0usize; 2];
+        for (_, piece) in p.pieces() {
+            if v.piece(piece.kind()).royal {
+                n[piece.color().index()] += 1;
+            }
+        }
+        n
+    };
+    let before = royals(pos);
+    let fen = pos.fen();
+    assert_eq!(before, [1, 1], "one royal piece each; {}", at(&fen, path));
+    if depth == 0 {
+        return 0;
+    }
+    let mut castles = 0;
+    for m in pos.legal_moves() {
+        let token = coord::format(v, &m);
+        castles += u64::from(m.is_castle());
+        let undo = pos.make(m);
+        assert_eq!(
+            royals(pos),
+            before,
+            "{token} changed the royal pieces; {}",
+            at(&fen, path)
+        );
+        assert!(
+            pos.pieces().all(|(sq, _)| v.shape().contains(sq)),
+            "{token} put a piece off the board; {}",
+            at(&fen, path)
+        );
+        path.push(token);
+        castles += royals_walk(pos, depth - 1, path);
+        path.pop();
+        pos.unmake(m, undo);
+    }
+    castles
+}
+
+/// No legal move of any built-in game or test game changes either side's royal pieces:
+/// from the start, and from positions where castling (ordinary, through the partner's
+/// square, beside holes) and Tamerspiel's King swap are on.
+#[test]
+fn no_move_changes_the_royal_pieces() {
+    let mut castles = 0;
+    let mut walk = |v: &'static Variant, fen: Option<&str>, depth: u32| {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(v, f).unwrap_or_else(|e| panic!("{f}: {e}")),
+            None => Position::start(v),
+        };
+        castles += royals_walk(&mut pos, depth, &mut Vec::new());
+    };
+    for id in VariantId::ALL {
+        let depth = if id == VariantId::Promochess { 2 } else { 3 };
+        walk(variant(id), None, depth);
+    }
+    let castling: &[(VariantId, &str, u32)] = &[
+        (
+            VariantId::Chess,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        (VariantId::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 3),
+        (
+            VariantId::Veteran,
+            "r3k2r/pp1l2pp/2n1v3/2pPppP1/1M3V2/2Q2N2/PPP4P/R3K2R w KQkq f6 0 15",
+            2,
+        ),
+        (
+            VariantId::Upgrade,
+            "r3k2r/p(3)7/8/8/3B(5)4/8/3q(2)4/RN2K1NR w KQkq - 0 1",
+            2,
+        ),
+        (
+            VariantId::Tamerspiel,
+            "r4k5r/*10*/*10*/*10*/*10*/*10*/*10*/R5K4R w KQkq - 0 1 swap:Kk",
+            3,
+        ),
+        (
+            VariantId::Tamerspiel,
+            "r4k5r/*5r4*/*10*/*10*/*6h3*/*1H8*/*4F2B2*/R5K4R w KQkq - 0 1 swap:Kk",
+            2,
+        ),
+    ];
+    for &(id, fen, depth) in castling {
+        walk(variant(id), Some(fen), depth);
+    }
+    for id in VariantId::ALL
+        .into_iter()
+        .filter(|id| id.as_str().starts_with("apc-"))
+    {
+        walk(
+            variant(id),
+            Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 kings:Kk"),
+            3,
+        );
+    }
+    for name in ["tiny", "duchy", "homecoming", "swapcastle"] {
+        walk(fixture(name), None, 3);
+    }
+    walk(
+        fixture("swapcastle"),
+        Some("1rk2r/1p4/6/6/1P4/1RK2R w KQkq - 0 1"),
+        3,
+    );
+    assert!(castles > 1000, "only {castles} castling moves were made");
+}
+
+/// The test games pass the same node checks as the built-in ones (position strings with
+/// `moved:`, hashes, make/unmake, tokens and SAN, castling through the partner's square).
+#[test]
+fn test_games_sweep() {
+    for (name, fen, depth) in [
+        ("homecoming", None, 4),
+        ("homecoming", Some("f1k1f/1s3/3s1/1S1S1/F1K1F w - - 0 5"), 3),
+        ("homecoming", Some("2k2/1t1t1/5/1T1T1/2K2 w - - 0 1"), 4),
+        ("swapcastle", None, 3),
+        (
+            "swapcastle",
+            Some("1rk2r/1p4/6/6/1P4/1RK2R w KQkq - 0 1"),
+            3,
+        ),
+    ] {
+        let v = fixture(name);
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(v, f).unwrap_or_else(|e| panic!("{f}: {e}")),
+            None => Position::start(v),
+        };
+        let mut stats = Stats::default();
+        sweep(&mut pos, depth, &mut Vec::new(), &mut stats);
+        assert_eq!(stats.nodes, stats.edges + 1, "{name}");
     }
 }

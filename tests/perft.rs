@@ -9,15 +9,16 @@
 //! perft DEPTH NODES
 //! ```
 //!
-//! The variant is the file's stem (`chess.perft` is `chess`). The normal tests run every line
-//! with at most [`FAST_LIMIT`] nodes; the `#[ignore]`d ones run every line:
+//! The variant is the file's stem (`chess.perft` is `chess`): a built-in game, or a test
+//! game in `tests/data/variants/<stem>.ron`. The normal tests run every line with at most
+//! [`FAST_LIMIT`] nodes; the `#[ignore]`d ones run every line:
 //! `cargo test --release --test perft -- --ignored`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use rankup::rules::Position;
-use rankup::variants::{variant, VariantId};
+use rankup::rules::{Position, Variant};
+use rankup::variants::{file, variant, VariantId};
 
 /// Lines with more nodes than this only run in the ignored (full) tests.
 const FAST_LIMIT: u64 = 5_000_000;
@@ -38,6 +39,20 @@ fn data_file(name: &str) -> PathBuf {
         .join("data")
         .join("perft")
         .join(name)
+}
+
+/// The game a perft file is for: the built-in game of that id, or the test game
+/// `tests/data/variants/<stem>.ron`.
+fn game(stem: &str) -> &'static Variant {
+    if let Ok(id) = stem.parse::<VariantId>() {
+        return variant(id);
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/variants")
+        .join(format!("{stem}.ron"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{stem} is no game and {}: {e}", path.display()));
+    file::load(&text, &path.display().to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Reads a perft file; panics with file and line on any malformed line.
@@ -115,10 +130,7 @@ fn run_file(name: &str, limit: Option<u64>) {
         .file_stem()
         .and_then(|s| s.to_str())
         .expect("file name");
-    let id: VariantId = stem
-        .parse()
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v = variant(id);
+    let v = game(stem);
     let cases = read_cases(&path);
     assert!(!cases.is_empty(), "{name}: no perft lines");
     let mut failures = String::new();
@@ -192,7 +204,29 @@ perft_file_tests! {
     tamerspiel_perft_fast, tamerspiel_perft_full, "tamerspiel.perft";
 }
 
-/// Every `<variant>.perft` file names a known game and parses, and every game has a file.
+/// The first-move test game: every line is small, so one test runs them all.
+#[test]
+fn homecoming_perft() {
+    run_file("homecoming.perft", None);
+}
+
+/// The counts of `homecoming.perft` are those of an independent counter (below), which
+/// tracks first moves per piece, not per square.
+#[test]
+fn homecoming_counts_come_from_an_independent_counter() {
+    let cases = read_cases(&data_file("homecoming.perft"));
+    assert!(cases.len() >= 10, "homecoming.perft has too few lines");
+    for case in cases.iter().filter(|c| c.nodes <= FAST_LIMIT) {
+        let counted = homecoming::Board::parse(&case.fen).perft(case.depth);
+        assert_eq!(
+            counted, case.nodes,
+            "homecoming.perft:{} id {} depth {}",
+            case.line, case.id, case.depth
+        );
+    }
+}
+
+/// Every built-in game has a `<variant>.perft` file, and its positions parse.
 #[test]
 fn perft_files_are_well_formed() {
     for id in VariantId::ALL {
@@ -218,5 +252,172 @@ fn divide_sums_to_perft() {
         assert_eq!(sum, pos.perft(3), "{id}");
         assert_eq!(pos.perft(0), 1, "{id}");
         assert_eq!(pos.perft(1), pos.legal_moves().len() as u64, "{id}");
+    }
+}
+
+/// An independent move counter for the `homecoming` test game
+/// (tests/data/variants/homecoming.ron), sharing nothing with the engine: a 5x5 array of
+/// pieces, each carrying its own "has moved" flag, and the rules written out by hand. Its
+/// counts are the ones in tests/data/perft/homecoming.perft.
+///
+/// The engine keeps first moves by square (a set of start squares whose piece has moved);
+/// this counter keeps them per piece, as the rule says, so the two agreeing checks that the
+/// engine's bookkeeping is the rule.
+mod homecoming {
+    const N: i32 = 5;
+
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    enum Kind {
+        Sentry,
+        Ferz,
+        Trooper,
+        King,
+    }
+
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    struct Piece {
+        white: bool,
+        kind: Kind,
+        /// Whether this piece has made a move (a Sentry then never jumps).
+        moved: bool,
+    }
+
+    #[derive(Clone)]
+    pub struct Board {
+        cells: [Option<Piece>; 25],
+        white: bool,
+    }
+
+    fn at(file: i32, rank: i32) -> Option<usize> {
+        ((0..N).contains(&file) && (0..N).contains(&rank)).then_some((rank * N + file) as usize)
+    }
+
+    /// Where a side's Sentries start: b1 d1 for White, b5 d5 for Black.
+    fn sentry_home(white: bool, sq: usize) -> bool {
+        let rank = if white { 0 } else { N - 1 };
+        sq == (rank * N + 1) as usize || sq == (rank * N + 3) as usize
+    }
+
+    /// Offsets of the steps a piece moves and captures with; forward is up for White.
+    fn steps(p: Piece) -> Vec<(i32, i32)> {
+        let back = if p.white { -1 } else { 1 };
+        let orthogonal = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let diagonal = vec![(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        match p.kind {
+            Kind::Sentry => orthogonal,
+            Kind::Ferz => diagonal,
+            Kind::Trooper => vec![(0, back)],
+            Kind::King => [orthogonal, diagonal].concat(),
+        }
+    }
+
+    impl Board {
+        /// Reads `PLACEMENT SIDE ...` with an optional `moved:SQ,SQ` field; a Sentry off
+        /// its start square, or listed there, has moved.
+        pub fn parse(fen: &str) -> Board {
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            let mut cells = [None; 25];
+            for (i, row) in fields[0].split('/').enumerate() {
+                let rank = N - 1 - i as i32;
+                let mut file = 0;
+                for c in row.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        file += d as i32;
+                        continue;
+                    }
+                    let kind = match c.to_ascii_uppercase() {
+                        'S' => Kind::Sentry,
+                        'F' => Kind::Ferz,
+                        'T' => Kind::Trooper,
+                        'K' => Kind::King,
+                        other => panic!("homecoming has no piece '{other}'"),
+                    };
+                    let white = c.is_ascii_uppercase();
+                    let sq = at(file, rank).expect("on the board");
+                    let moved = kind == Kind::Sentry && !sentry_home(white, sq);
+                    cells[sq] = Some(Piece { white, kind, moved });
+                    file += 1;
+                }
+            }
+            for field in &fields[2..] {
+                if let Some(list) = field.strip_prefix("moved:") {
+                    for name in list.split(',') {
+                        let b = name.as_bytes();
+                        let sq =
+                            at(i32::from(b[0] - b'a'), i32::from(b[1] - b'1')).expect("square");
+                        cells[sq].as_mut().expect("a piece there").moved = true;
+                    }
+                }
+            }
+            Board {
+                cells,
+                white: fields[1] == "w",
+            }
+        }
+
+        fn attacked(&self, sq: usize, by_white: bool) -> bool {
+            self.cells.iter().enumerate().any(|(from, p)| {
+                p.is_some_and(|p| {
+                    p.white == by_white
+                        && steps(p).iter().any(|&(dx, dy)| {
+                            at(from as i32 % N + dx, from as i32 / N + dy) == Some(sq)
+                        })
+                })
+            })
+        }
+
+        fn king(&self, white: bool) -> usize {
+            self.cells
+                .iter()
+                .position(|p| p.is_some_and(|p| p.white == white && p.kind == Kind::King))
+                .expect("each side has its King")
+        }
+
+        /// The positions after each legal move.
+        pub fn children(&self) -> Vec<Board> {
+            let mut out = Vec::new();
+            for from in 0..25 {
+                let Some(p) = self.cells[from] else { continue };
+                if p.white != self.white {
+                    continue;
+                }
+                let (file, rank) = (from as i32 % N, from as i32 / N);
+                let mut targets: Vec<usize> = steps(p)
+                    .iter()
+                    .filter_map(|&(dx, dy)| at(file + dx, rank + dy))
+                    .filter(|&to| self.cells[to].is_none_or(|q| q.white != p.white))
+                    .collect();
+                // The Sentry's own first move: a jump two squares forward to an empty one.
+                if p.kind == Kind::Sentry && !p.moved {
+                    let forward = if p.white { 2 } else { -2 };
+                    if let Some(to) = at(file, rank + forward) {
+                        if self.cells[to].is_none() {
+                            targets.push(to);
+                        }
+                    }
+                }
+                for to in targets {
+                    let mut next = self.clone();
+                    next.cells[from] = None;
+                    let mut moving = Piece { moved: true, ..p };
+                    if p.kind == Kind::Trooper && sentry_home(p.white, to) {
+                        moving.kind = Kind::Sentry;
+                    }
+                    next.cells[to] = Some(moving);
+                    next.white = !self.white;
+                    if !next.attacked(next.king(self.white), !self.white) {
+                        out.push(next);
+                    }
+                }
+            }
+            out
+        }
+
+        pub fn perft(&self, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            self.children().iter().map(|b| b.perft(depth - 1)).sum()
+        }
     }
 }

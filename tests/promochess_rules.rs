@@ -1,4 +1,4 @@
-//! PromoChess rules (RULES.md section 5), case by case.
+//! PromoChess rules (variants/promochess.ron), case by case.
 //!
 //! Every case is hand-made from the rules text: a position string and either the exact
 //! sorted list of legal move tokens, tokens that must or must not be legal, or a move with
@@ -335,7 +335,7 @@ fn promochess_rule_cases() {
 }
 
 /// Every promotable type, moving into the zone from outside, is offered its promotion, the
-/// promoted letter is the one RULES.md gives, and the promoted piece never offers one again.
+/// promoted letter is the one the rules give, and the promoted piece never offers one again.
 #[test]
 fn each_type_promotes_to_its_own_promoted_type() {
     // (position, plain token, promoted letter); the piece stands alone with the Kings.

@@ -517,8 +517,9 @@ fn upgrade_mates_in_two() {
     assert!(!token_mates_within(VariantId::Upgrade, fen, "h3g3^f6", 2));
 }
 
-// Alternate Promotion Chess (RULES.md section 4): mates that need its rules. Each position was
-// also solved by brute force with an independent APC move generator (outside this repository).
+// Alternate Promotion Chess (variants/apc-crowned.ron): mates that need its rules. Each
+// position was also solved by brute force with an independent APC move generator (outside
+// this repository).
 
 #[test]
 fn apc_mates_in_one() {
@@ -579,7 +580,7 @@ fn apc_mates_in_two() {
     assert_eq!(best_token(VariantId::ApcTimur, fen, 300_000), "g4d4");
 }
 
-// Tamerspiel (RULES.md section 6): mates that need the citadels and the King swap.
+// Tamerspiel (variants/tamerspiel.ron): mates that need the citadels and the King swap.
 
 #[test]
 fn tamerspiel_mates_in_one() {

@@ -1,4 +1,4 @@
-//! Tamerspiel rules (RULES.md section 6), case by case.
+//! Tamerspiel rules (variants/tamerspiel.ron), case by case.
 //!
 //! * `MOVES`: every piece type's moves next to holes and citadels (the exact list from the
 //!   piece's square), the Nobleman's and the Supercav's bent paths with each route blocked in
@@ -10,7 +10,7 @@
 //!   swap (only in check, only with unattacked pieces, once, never promoting, ending
 //!   castling, not resetting the 50-move count, and preventing checkmate).
 //!
-//! Every expected list was checked by hand against RULES.md; the position strings after a
+//! Every expected list was checked by hand against the rules; the position strings after a
 //! move were written from the rules, not copied from the engine.
 
 mod common;

@@ -1,14 +1,14 @@
-//! Upgrade Chess rules (RULES.md section 3), case by case.
+//! Upgrade Chess rules (variants/upgrade.ron), case by case.
 //!
 //! * `LEVELS`: the exact destinations of one piece on an otherwise empty board (Kings aside)
 //!   at every level threshold: Rook and Bishop at 1..=7 and above the cap, Queen at 1..=14
 //!   (diagonal ceil(L/2), orthogonal floor(L/2)) and above, Knight at 1..=6 (Crab directions
 //!   ffN/bsN ride ceil(L/2) steps, fsN/bbN floor(L/2)) and above, White and Black. The lists
-//!   were written from the RULES.md formulas and cross-checked by an independent Python move
+//!   were written from the formulas of the rules and cross-checked by an independent Python move
 //!   generator (outside this repository).
 //! * `CASES`: captures adding levels, e.p., castling, promotion, King captures, blocked
 //!   Nightrider steps and attacks limited by range, in the style of `promochess_rules.rs`.
-//! * Separate tests for the test line of RULES.md, SAN and tokens of King captures,
+//! * Separate tests for the test line of variants/upgrade.ron, SAN and tokens of King captures,
 //!   position strings, the hash and repetition.
 
 mod common;
@@ -402,8 +402,9 @@ fn upgrade_rule_cases() {
     common::run_cases(VariantId::Upgrade, CASES);
 }
 
-/// RULES.md's test line: 1.e4 d5 2.exd5 c6 3.dxc6 Nxc6 makes the Black Knight level 4
-/// (the Pawn it took was level 3), a two-step Nightrider in all eight directions.
+/// The test line of variants/upgrade.ron: 1.e4 d5 2.exd5 c6 3.dxc6 Nxc6 makes the Black
+/// Knight level 4 (the Pawn it took was level 3), a two-step Nightrider in all eight
+/// directions.
 #[test]
 fn test_line_knight_becomes_a_two_step_nightrider() {
     let mut g = Game::from_start(variant(VariantId::Upgrade));

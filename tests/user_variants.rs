@@ -271,3 +271,141 @@ fn a_save_carries_the_definition_and_loads_when_the_file_is_gone() {
     assert!(err.to_string().contains("0123456789abcdef"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What a player sees from `rankup variant check`: one line naming file, line, column,
+/// field and the real cause, exit code 2 and nothing on stdout for a castling move that
+/// would lose the King and for an id a built-in game has; a clean board for a file whose
+/// texts carry escape codes; the built-in game's own file passes.
+#[test]
+fn variant_check_says_what_is_wrong_in_one_line() {
+    let dir = config_dir("check");
+    let chess = include_str!("../variants/chess.ron");
+    let line = "king_to: \"g1\", rook_from: \"h1\", rook_to: \"f1\"";
+    assert!(chess.contains(line));
+    let lost_king = chess
+        .replacen(
+            line,
+            "king_to: \"g1\", rook_from: \"h1\", rook_to: \"g1\"",
+            1,
+        )
+        .replacen("id: \"chess\"", "id: \"lostking\"", 1);
+    let copy = chess.replacen("name: \"Chess\"", "name: \"My Chess\"", 1);
+    let derived = "(base: \"chess\", id: \"mychess\", name: \"My Chess\")\n";
+    let hostile = include_str!("data/variants/tiny.ron")
+        .replacen(
+            "name: \"Tiny\",",
+            "name: \"Tiny\\u{1b}[31mRed\\nLine\\u{202e}x\",",
+            1,
+        )
+        .replacen(
+            "name: \"General\",",
+            "name: \"Gen\\u{1b}]0;t\\u{7}eral\",",
+            1,
+        )
+        .replacen(
+            "start: ",
+            "rules: [\"one\\u{1b}[2J\\ntwo\\u{202e}\"],\n    start: ",
+            1,
+        );
+    let files = [
+        ("lostking.ron", lost_king.as_str()),
+        ("copy.ron", copy.as_str()),
+        ("derived.ron", derived),
+        ("hostile.ron", hostile.as_str()),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let path = |name: &str| dir.join(name).display().to_string();
+    let fails = |name: &str| {
+        let out = rankup(&dir, &["variant", "check", &path(name)]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty(), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    let err = fails("lostking.ron");
+    assert!(
+        err.contains(&format!("{}:64:", path("lostking.ron")))
+            && err.contains(": castling[0].rook_to: rook_to is king_to: the partner would land on the King and the King would vanish"),
+        "{err}"
+    );
+    let err = fails("copy.ron");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "{}: id 'chess' is already taken by a built-in game",
+            path("copy.ron")
+        )),
+        "{err}"
+    );
+    // The same words as the start-up loading of a player's folder.
+    std::fs::copy(dir.join("copy.ron"), dir.join("variants/copy.ron")).unwrap();
+    let (_, broken) = variants::load_user_dir(&dir.join("variants"));
+    assert!(
+        broken[0]
+            .error
+            .ends_with(": id 'chess' is already taken by a built-in game"),
+        "{broken:?}"
+    );
+    // The built-in game's own file is no copy of it.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = stdout_ok(
+        &dir,
+        &["variant", "check", &format!("{root}/variants/chess.ron")],
+    );
+    assert!(
+        out.starts_with("ok: Chess (chess), 8x8, 6 piece types\n"),
+        "{out}"
+    );
+
+    let out = stdout_ok(&dir, &["variant", "check", &path("derived.ron")]);
+    assert!(
+        out.starts_with("ok: My Chess (mychess), 8x8, 6 piece types\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("perft 3: 8902\ntotal: 8902\n"), "{out}");
+
+    let out = stdout_ok(&dir, &["variant", "check", &path("hostile.ron")]);
+    assert!(
+        !out.chars()
+            .any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'),
+        "{out:?}"
+    );
+    assert!(
+        out.starts_with("ok: Tiny\u{fffd}[31mRed Linex (tiny)"),
+        "{out}"
+    );
+    assert!(out.contains("  G Gen\u{fffd}]0;t\u{fffd}eral: "), "{out}");
+    assert!(out.contains("rules card:\n  one\u{fffd}[2J two\n"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file that starts from a built-in game (`base: "chess"`) in the config folder is a game
+/// like any other; a save of it carries its text, which loads in a fresh process after the
+/// file is gone (its base is compiled into rankup).
+#[test]
+fn a_file_based_on_a_built_in_game_plays_and_its_save_loads() {
+    let dir = config_dir("base");
+    let text = "// Chess where the Knights also leap like Camels, (1,3).\n(\n    base: \"chess\",\n    id: \"basechess\",\n    name: \"Base Chess\",\n    pieces: [(letter: 'N', movement: Betza(\"NC\"))],\n)\n";
+    let file = dir.join("variants/basechess.ron");
+    std::fs::write(&file, text).unwrap();
+    // Each Knight also reaches two squares of the fourth rank: 24 moves, not 20.
+    assert_eq!(stdout_ok(&dir, &["perft", "basechess", "1"]), "total: 24\n");
+
+    let id = variants::register(text, "variants/basechess.ron").unwrap();
+    let mut game = Game::from_start(variant(id));
+    for m in ["b1c4", "e7e5", "c4b6"] {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+    }
+    let meta = GameMeta::new(Player::Human { name: None }, Player::Human { name: None });
+    let ron = SavedGame::from_game(&game, &meta).to_ron();
+    assert!(ron.contains("base: \\\"chess\\\""), "{ron}");
+    std::fs::remove_file(&file).unwrap();
+    let save = dir.join("game.ron");
+    std::fs::write(&save, &ron).unwrap();
+    let pgn = stdout_ok(&dir, &["export", save.to_str().unwrap()]);
+    assert!(pgn.contains("[Variant \"Base Chess\"]"), "{pgn}");
+    assert!(pgn.contains("1. Nc4 e5 2. Nb6"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

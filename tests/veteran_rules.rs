@@ -1,4 +1,4 @@
-//! Veteran Chess rules (RULES.md section 2), case by case.
+//! Veteran Chess rules (variants/veteran.ron), case by case.
 //!
 //! * `CELLS`: every cell of the capture-promotion table (each mover against each victim type),
 //!   as a position string and the exact set of legal tokens from the mover's square to the
@@ -6,7 +6,7 @@
 //!   moves (`d4e5` declines, `d4e5+` promotes), a "MUST" cell one (no suffix, the promotion
 //!   happens), a "never" cell one that keeps the mover's type. White movers stand on d4 with
 //!   the White King on h1 (the King itself for the King row) and the Black King on a8; the
-//!   victim stands on the square the mover captures. The rows were generated from the RULES.md
+//!   victim stands on the square the mover captures. The rows were generated from the rules'
 //!   table and cross-checked by an independent Python move generator (outside this
 //!   repository) before being pasted here.
 //! * `CASES`: e.p., the last rank, castling after a Rook's capture, Black movers, piece
@@ -42,7 +42,7 @@ fn token_of(fen: &str, text: &str) -> String {
     coord::format(p.variant(), &m)
 }
 
-/// One cell of the RULES.md section 2 table.
+/// One cell of the capture-promotion table (variants/veteran.ron).
 struct Cell {
     mover: char,
     victim: char,
@@ -487,7 +487,8 @@ const CELLS: &[Cell] = &[
     },
 ];
 
-/// The table as RULES.md writes it: for each mover, the result of capturing each victim.
+/// The table as variants/veteran.ron writes it: for each mover, the result of capturing each
+/// victim.
 fn rules_table(mover: char, victim: char) -> Option<(bool, char)> {
     // (mandatory, resulting type); None = never promotes.
     let class = match victim {
@@ -563,7 +564,7 @@ fn capture_promotion_cells() {
             ));
             continue;
         }
-        // The expected count and suffix follow from the RULES.md table itself.
+        // The expected count and suffix follow from the table itself.
         let rule = rules_table(cell.mover, cell.victim);
         let expected_count = if matches!(rule, Some((false, _))) {
             2
@@ -1122,14 +1123,14 @@ fn tokens_accept_upper_case_and_perft_ignores_draws() {
         "e3d5+"
     );
     assert_eq!(coord::format(v, &coord::parse(&p, "E3D5").unwrap()), "e3d5");
-    // A position drawn by the 50-move rule still lists its moves (RULES.md section 0).
+    // A position drawn by the 50-move rule still lists its moves (README, "Rules").
     let mut drawn = pos("k7/8/8/3p4/8/4N3/8/7K w - - 100 80");
     assert!(drawn.outcome().is_some());
     // Ne3: c2 c4 d1 f1 f5 g2 g4, xd5 and xd5+; Kh1: g1 g2 h2.
     assert_eq!(drawn.perft(1), 12);
 }
 
-/// RULES.md section 2: only Rooks castle ("Lady ... never castles"). A position string may
+/// Only Rooks castle, never the Lady (variants/veteran.ron). A position string may
 /// put another piece on a corner with a castling right; the King must not castle with it
 /// (rejecting the position string would do as well).
 #[test]

@@ -1,4 +1,4 @@
-//! Coordinate tokens (RULES.md section 1): `e2e4`, `e7e8=q`, `e7e8q`, `b4b7+`, `e1d2^b1`.
+//! Coordinate tokens (README, "Move tokens"): `e2e4`, `e7e8=q`, `e7e8q`, `b4b7+`, `e1d2^b1`.
 //!
 //! Formatting needs only the move and its game, so saved tokens mean the same thing in any
 //! context. Parsing splits the text into its parts and then matches them against the legal

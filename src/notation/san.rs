@@ -1,4 +1,4 @@
-//! Standard algebraic notation for every game (RULES.md section 1): the game's piece letter
+//! Standard algebraic notation for every game (README, "Move tokens"): the game's piece letter
 //! (none for Pawns), the least disambiguation that makes the move unique, `x` for captures,
 //! the destination, `=X` for a promotion that happens, and `+`/`#`.
 //!

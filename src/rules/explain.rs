@@ -321,7 +321,10 @@ impl Position {
             }
         }
         let level = self.level_at(from);
-        let open = v.reach_on_empty_board(piece.kind(), us, level, from);
+        // A piece that has had its first move reaches no further with its `i` atoms.
+        let moved = self.moved_on_start() & from.bit() != 0;
+        let open =
+            v.reach_in(us, v.profile(piece.kind(), level), from, from.bit(), moved) & !from.bit();
         let targets =
             legal
                 .iter()

@@ -1,5 +1,5 @@
-//! Position strings (RULES.md section 8): FEN with `*` holes, multi-digit runs, Upgrade
-//! levels `N(4)` and the `kings:`/`swap:` extras.
+//! Position strings (README, "Position strings"): FEN with `*` holes, multi-digit runs,
+//! Upgrade levels `N(4)` and the `kings:`/`swap:`/`moved:` extras.
 //!
 //! They live in the rules layer, not in `notation`, because the engine itself needs them: a
 //! game's start position is written in its spec as a position string. Parsing yields an
@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::geometry::{Shape, Square};
+use super::geometry::{Shape, Square, SquareSet, Squares};
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::variant::Variant;
@@ -31,6 +31,9 @@ pub struct Setup {
     pub unmoved_kings: Option<u8>,
     /// `swap:` extra: bit 0 White's swap unused, bit 1 Black's.
     pub swap_unused: Option<u8>,
+    /// `moved:` extra: squares of pieces that have had their first move although they
+    /// stand where their kind starts with first-move (`i`) atoms. Empty when not written.
+    pub moved: SquareSet,
 }
 
 /// Error for a position string that does not parse; each case names the bad part.
@@ -310,9 +313,13 @@ impl Setup {
         let fullmoves = counter(1, 1)?;
         let mut unmoved_kings = None;
         let mut swap_unused = None;
+        let mut moved = None;
         for field in rest {
             let extras = variant.extras();
             match field.split_once(':') {
+                Some(("moved", v)) if variant.has_first_moves() && moved.is_none() => {
+                    moved = Some(parse_squares(variant.shape(), v, field)?)
+                }
                 Some(("kings", v)) if extras.unmoved_kings && unmoved_kings.is_none() => {
                     unmoved_kings = Some(parse_sides(v, field)?)
                 }
@@ -331,8 +338,23 @@ impl Setup {
             fullmoves,
             unmoved_kings,
             swap_unused,
+            moved: moved.unwrap_or(0),
         })
     }
+}
+
+/// A `moved:` list: squares of the board, comma-separated, each once, at least one.
+fn parse_squares(shape: &Shape, text: &str, field: &str) -> Result<SquareSet, FenError> {
+    let bad = || FenError::Extra(clip(field));
+    let mut set: SquareSet = 0;
+    for name in text.split(',') {
+        let sq: Square = name.parse().map_err(|_| bad())?;
+        if !shape.contains(sq) || set & sq.bit() != 0 {
+            return Err(bad());
+        }
+        set |= sq.bit();
+    }
+    Ok(set)
 }
 
 fn sides_text(bits: u8) -> String {
@@ -345,7 +367,7 @@ fn sides_text(bits: u8) -> String {
 }
 
 impl Position {
-    /// The position string (RULES.md section 8); for `chess` this is standard FEN.
+    /// The position string (README, "Position strings"); for `chess` this is standard FEN.
     pub fn fen(&self) -> String {
         let v = self.variant();
         let shape = v.shape();
@@ -410,6 +432,10 @@ impl Position {
         }
         if v.extras().king_swap {
             out.push_str(&format!(" swap:{}", sides_text(self.state.swap_unused)));
+        }
+        if self.state.moved != 0 {
+            let squares: Vec<String> = Squares(self.state.moved).map(|s| s.to_string()).collect();
+            out.push_str(&format!(" moved:{}", squares.join(",")));
         }
         out
     }

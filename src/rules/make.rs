@@ -6,7 +6,7 @@
 //! change extra squares (contagion, level transfers) will write through the same log and need
 //! no undo code of their own.
 
-use super::geometry::Square;
+use super::geometry::{Square, Squares};
 use super::moves::{Move, MoveKind};
 use super::piece::{Color, Piece};
 use super::position::{Position, State};
@@ -97,6 +97,14 @@ impl Position {
                 self.state.castling &= if us == Color::White { !3 } else { !12 };
             }
         }
+        // Only a set that is not empty, or a piece arriving on a square where its type has
+        // first moves, can change the set: most moves pay just this test.
+        if self.state.moved != 0
+            || matches!(mv.kind, MoveKind::Castle(_) | MoveKind::Swap)
+            || v.first_move_squares(landed) & mv.to.bit() != 0
+        {
+            self.update_moved(&mv, &undo);
+        }
         self.state.castling &= v.castle_mask[mv.from.index()] & v.castle_mask[mv.to.index()];
         // APC: a castling partner created by promotion on its own corner, with its King never
         // moved, gains that corner's right (the `kings:` extra exists for this rule).
@@ -142,6 +150,33 @@ impl Position {
             ^ zobrist::extras(self.extra_bits())
             ^ self.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
         undo
+    }
+
+    /// Keeps the `moved` set true after the board writes of `mv`, logged in `undo`: every
+    /// square written lost its piece or received one that moved there (the Upgrade
+    /// recipient, which only gains a level, excepted), so it is in the set exactly when
+    /// its new piece has first-move atoms on it.
+    fn update_moved(&mut self, mv: &Move, undo: &Undo) {
+        let v = self.variant;
+        let old = self.state.moved;
+        let mut moved = old;
+        for &(sq, _, _) in &undo.changes[..undo.len as usize] {
+            if mv.recipient == Some(sq) {
+                continue;
+            }
+            moved &= !sq.bit();
+            if v.first_moves_any & sq.bit() != 0 {
+                if let Some(p) = self.board[sq.index()] {
+                    if v.first_move_squares(p) & sq.bit() != 0 {
+                        moved |= sq.bit();
+                    }
+                }
+            }
+        }
+        for sq in Squares(old ^ moved) {
+            self.state.hash ^= zobrist::moved(sq.index());
+        }
+        self.state.moved = moved;
     }
 
     /// Passes the move to the opponent (a null move, for the search's null-move pruning):

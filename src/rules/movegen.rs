@@ -375,6 +375,17 @@ impl Position {
     /// [`Position::pseudo_moves`], or only its loud or quiet part (see [`Gen`]), of the
     /// pieces on `from` (castling and King swaps when the royal square is in it).
     fn pseudo_moves_of(&self, out: &mut Vec<Move>, gen: Gen, from: SquareSet) {
+        // Positions without pieces that had their first move on a first-move square (all
+        // positions of most games) pay nothing for the test below.
+        if self.state.moved == 0 {
+            self.pseudo_moves_in::<false>(out, gen, from);
+        } else {
+            self.pseudo_moves_in::<true>(out, gen, from);
+        }
+    }
+
+    /// [`Position::pseudo_moves_of`]; `MOVED` says whether the `moved` set may hold a piece.
+    fn pseudo_moves_in<const MOVED: bool>(&self, out: &mut Vec<Move>, gen: Gen, from: SquareSet) {
         let start = out.len();
         let v = self.variant;
         let us = self.turn();
@@ -385,7 +396,12 @@ impl Position {
         for from in Squares(self.by_color[us.index()] & from) {
             let piece = self.board[from.index()].expect("BUG: own square is occupied");
             let zone = promo_squares(piece);
-            let sm = v.moves_from(us, v.profile(piece.kind(), self.levels[from.index()]), from);
+            let profile = v.profile(piece.kind(), self.levels[from.index()]);
+            let sm = if MOVED && self.state.moved & from.bit() != 0 {
+                v.moved_moves_from(us, profile, from)
+            } else {
+                v.moves_from(us, profile, from)
+            };
             let base = Move {
                 from,
                 to: from,
@@ -857,7 +873,7 @@ impl Position {
         self.legal_moves().contains(mv)
     }
 
-    /// Whether an e.p. capture is legal now (for repetition, RULES.md section 0).
+    /// Whether an e.p. capture is legal now (for repetition; README, "Rules").
     pub(crate) fn has_legal_ep(&self) -> bool {
         let Some(ep) = self.state.ep else {
             return false;
@@ -877,7 +893,7 @@ impl Position {
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep (1 at depth 0).
-    /// Draws by rule are ignored, as RULES.md section 0 says.
+    /// Draws by rule are ignored (README, "Rules": perft lists the moves of any position).
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
         perft_inner(self, depth, &mut buffers)

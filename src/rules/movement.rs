@@ -143,7 +143,7 @@ impl fmt::Display for BetzaError {
 impl std::error::Error for BetzaError {}
 
 impl Movement {
-    /// Parses the Betza subset of RULES.md section 0.
+    /// Parses the Betza subset of README, "Movement (Betza)".
     ///
     /// Atoms `W F D A N C Z H G` and the compounds `K R B Q`; a doubled atom (`NN`) or a
     /// trailing number (`R3`, `W2`) makes a rider; prefixes `m c` (modality), `f b s v l r`

@@ -22,6 +22,10 @@ pub(crate) struct State {
     pub swap_unused: u8,
     pub hash: u64,
     pub royal: [Square; 2],
+    /// Squares holding a piece that has moved and now stands on a square where its kind
+    /// (of its colour) starts and has first-move (`i`) atoms there: such a piece has had
+    /// its first move. Pieces on their kind's start squares are otherwise unmoved.
+    pub moved: SquareSet,
 }
 
 /// A legal position of one game. Build it with [`Position::start`], [`Position::from_fen`]
@@ -63,8 +67,11 @@ pub enum PositionError {
     MustHavePromoted(Square),
     /// A royal piece carries a level.
     RoyalLevel(Square),
-    /// A castling right without its King and partner in place.
-    Castling(char),
+    /// A castling right (`K`, `Q`, `k`, `q`) the placement does not back, and why.
+    Castling(char, CastlingProblem),
+    /// A square of the `moved:` extra that holds no piece standing where its kind starts
+    /// with first-move (`i`) atoms.
+    Moved(Square),
     /// An e.p. square that no double step could have left.
     EnPassant(Square),
     /// A King marked unmoved that is not on a castling square.
@@ -88,12 +95,27 @@ impl fmt::Display for PositionError {
                 )
             }
             PositionError::RoyalLevel(sq) => write!(f, "the royal piece on {sq} has a level"),
-            PositionError::Castling(c) => {
-                write!(
-                    f,
-                    "castling right '{c}' without its King and partner in place"
-                )
+            PositionError::Castling(c, problem) => {
+                write!(f, "castling right '{c}': ")?;
+                match problem {
+                    CastlingProblem::NoMove => write!(f, "the game has no such castling move"),
+                    CastlingProblem::NoKing { color, at } => {
+                        write!(f, "{color}'s King must stand on {at}")
+                    }
+                    CastlingProblem::NoPartner { color, at } => {
+                        write!(f, "no {color} piece on {at} to castle with")
+                    }
+                    CastlingProblem::NotPartner { at, name } => write!(
+                        f,
+                        "the {} on {at} is of a type that does not castle",
+                        name.chars().take(40).collect::<String>()
+                    ),
+                }
             }
+            PositionError::Moved(sq) => write!(
+                f,
+                "moved:{sq} names no piece standing where its kind starts with a first move"
+            ),
             PositionError::EnPassant(sq) => {
                 write!(f, "e.p. square {sq} does not follow a double step")
             }
@@ -108,6 +130,35 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+/// Why a castling right of a position string does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CastlingProblem {
+    /// The game has no castling move for this right.
+    NoMove,
+    /// The side's royal piece is not on the square the move starts from.
+    NoKing {
+        /// The side.
+        color: Color,
+        /// Where the King must stand.
+        at: Square,
+    },
+    /// No piece of the side stands on the partner's square.
+    NoPartner {
+        /// The side.
+        color: Color,
+        /// The partner's square.
+        at: Square,
+    },
+    /// The piece on the partner's square is of a type that does not castle (in a variant
+    /// file: not marked `castles: true`).
+    NotPartner {
+        /// The partner's square.
+        at: Square,
+        /// The piece type's name.
+        name: String,
+    },
+}
 
 impl From<FenError> for PositionError {
     fn from(e: FenError) -> Self {
@@ -135,6 +186,7 @@ impl Position {
                 swap_unused: 0,
                 hash: 0,
                 royal: [sq0; 2],
+                moved: 0,
             },
         }
     }
@@ -199,24 +251,21 @@ impl Position {
             }
         }
         for (bit, c) in [(1u8, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-            if setup.castling & bit == 0 {
-                continue;
-            }
-            let ok = variant.castlings().iter().any(|cs| {
-                let s = cs.spec;
-                cs.right == bit
-                    && pos
-                        .piece_at(s.king_from)
-                        .is_some_and(|p| p.color() == s.color && variant.piece(p.kind()).royal)
-                    && pos
-                        .piece_at(s.rook_from)
-                        .is_some_and(|p| p.color() == s.color && variant.piece(p.kind()).castles)
-            });
-            if !ok {
-                return Err(PositionError::Castling(c));
+            if setup.castling & bit != 0 {
+                pos.castling_backed(bit)
+                    .map_err(|problem| PositionError::Castling(c, problem))?;
             }
         }
         pos.state.castling = setup.castling;
+        for sq in Squares(setup.moved) {
+            let first = pos
+                .piece_at(sq)
+                .map_or(0, |p| variant.first_move_squares(p));
+            if first & sq.bit() == 0 {
+                return Err(PositionError::Moved(sq));
+            }
+        }
+        pos.state.moved = setup.moved;
         if let Some(ep) = setup.ep {
             let them = !setup.turn;
             let pawn_sq = ep.offset(0, them.forward());
@@ -271,6 +320,54 @@ impl Position {
             return Err(PositionError::OppositeCheck(them));
         }
         Ok(pos)
+    }
+
+    /// Whether the placement backs castling right `bit`: the game's castling move for it
+    /// has its King and a partner of a castling type in place.
+    fn castling_backed(&self, bit: u8) -> Result<(), CastlingProblem> {
+        let v = self.variant;
+        let Some(s) = v
+            .castlings()
+            .iter()
+            .find(|c| c.right == bit)
+            .map(|c| c.spec)
+        else {
+            return Err(CastlingProblem::NoMove);
+        };
+        if !self
+            .piece_at(s.king_from)
+            .is_some_and(|p| p.color() == s.color && v.piece(p.kind()).royal)
+        {
+            return Err(CastlingProblem::NoKing {
+                color: s.color,
+                at: s.king_from,
+            });
+        }
+        match self.piece_at(s.rook_from) {
+            Some(p) if p.color() == s.color => {
+                let spec = v.piece(p.kind());
+                if spec.castles {
+                    Ok(())
+                } else {
+                    Err(CastlingProblem::NotPartner {
+                        at: s.rook_from,
+                        name: spec.name.clone(),
+                    })
+                }
+            }
+            _ => Err(CastlingProblem::NoPartner {
+                color: s.color,
+                at: s.rook_from,
+            }),
+        }
+    }
+
+    /// The squares of pieces that have had their first move although they stand where
+    /// their kind starts with first-move (`i`) atoms (the `moved:` extra of position
+    /// strings). Empty in every built-in game.
+    #[inline]
+    pub fn moved_on_start(&self) -> SquareSet {
+        self.state.moved
     }
 
     /// The game this position belongs to.
@@ -369,7 +466,7 @@ impl Position {
     }
 
     /// The key for repetition: the hash, with the e.p. square counted only when an e.p.
-    /// capture is actually legal (RULES.md section 0).
+    /// capture is actually legal (README, "Rules").
     pub fn repetition_key(&self) -> u64 {
         match self.state.ep {
             Some(ep) if !self.has_legal_ep() => self.state.hash ^ zobrist::ep(ep.index()),
@@ -417,6 +514,9 @@ impl Position {
         h ^= zobrist::castling(self.state.castling);
         if let Some(ep) = self.state.ep {
             h ^= zobrist::ep(ep.index());
+        }
+        for sq in Squares(self.state.moved) {
+            h ^= zobrist::moved(sq.index());
         }
         h ^ zobrist::extras(self.extra_bits())
     }

@@ -28,7 +28,7 @@ pub struct VariantSpec {
     pub citadels: Vec<Square>,
     /// The piece table; a piece's index is its [`PieceKind`](super::PieceKind).
     pub pieces: Vec<PieceSpec>,
-    /// The start position as a position string (RULES.md section 8).
+    /// The start position as a position string (README, "Position strings").
     pub start: String,
     /// Every castling move, for both colours.
     pub castling: Vec<CastlingSpec>,

@@ -8,6 +8,11 @@
 
 use std::fmt;
 
+mod castling;
+mod squares;
+
+pub use castling::CastlingError;
+
 use super::fen;
 use super::geometry::{
     before_on_line, descends, first_on_line, step_len, Shape, ShapeError, Square, SquareSet,
@@ -18,6 +23,7 @@ use super::piece::{Color, Piece, PieceKind, MAX_KINDS};
 use super::spec::{
     CastlingSpec, Extras, FiftyMoveRule, MaterialDraw, PieceSpec, VariantSpec, Zone,
 };
+use squares::SquareJob;
 
 /// Largest number of movement profiles (piece kinds, times levels where movement grows with
 /// the level) one variant may have.
@@ -127,6 +133,10 @@ pub enum SpecError {
     Royals(usize),
     /// The start position does not parse.
     Start(String),
+    /// A piece's first-move (`i`) atom may capture (its letter).
+    FirstMoveCapture(char),
+    /// A castling move (its index in the spec) that cannot be played as written.
+    Castling(usize, CastlingError),
 }
 
 impl fmt::Display for SpecError {
@@ -138,6 +148,11 @@ impl fmt::Display for SpecError {
             SpecError::TooLarge => write!(f, "too many piece types or movement profiles"),
             SpecError::Royals(n) => write!(f, "expected a royal piece type, found {n}"),
             SpecError::Start(e) => write!(f, "bad start position: {e}"),
+            SpecError::FirstMoveCapture(c) => write!(
+                f,
+                "piece '{c}': a first-move (i) move must not capture; write it move-only (im...)"
+            ),
+            SpecError::Castling(i, e) => write!(f, "castling move {}: {e}", i + 1),
         }
     }
 }
@@ -208,6 +223,15 @@ pub struct Variant {
     pub(crate) lame_captures: bool,
     /// Promotion stage per kind (see [`Variant::promotion_stage`]).
     pub(crate) stages: Vec<u8>,
+    /// Per (colour, kind): the squares where the kind starts, if it has first-move (`i`)
+    /// atoms; empty otherwise. A piece that has moved and stands on one of these again is
+    /// in the position's `moved` set and moves by [`Variant::moved_moves`].
+    pub(crate) first_moves: Vec<SquareSet>,
+    /// The union of `first_moves`.
+    pub(crate) first_moves_any: SquareSet,
+    /// Per `sq_moves` entry (empty when no piece has first moves): the moves and leap masks
+    /// of a piece that has moved, without its `i` atoms.
+    pub(crate) moved_moves: Vec<(SquareMoves, [SquareSet; 2])>,
 }
 
 impl fmt::Debug for Variant {
@@ -285,15 +309,46 @@ impl Variant {
             return Err(SpecError::TooLarge);
         }
 
-        // Squares where each kind starts, for `i` (initial-only) atoms.
+        // First-move (`i`) atoms: they never capture (the attack tables hold a piece's
+        // captures whether or not it has moved), and they count on the squares where the
+        // kind starts, for a piece that has not moved yet.
+        for (p, movement) in profile_movement.iter().enumerate() {
+            if movement
+                .atoms
+                .iter()
+                .any(|a| a.initial && a.modality.captures())
+            {
+                let kind = profile_kind[p];
+                return Err(SpecError::FirstMoveCapture(
+                    spec.pieces[kind.index()].letter,
+                ));
+            }
+        }
         let lookup = |c: char| kind_by_letter.get(c as usize).copied().flatten();
         let placement = spec.start.split(' ').next().unwrap_or("");
         let start_cells = fen::parse_placement(&shape, &lookup, placement)
             .map_err(|e| SpecError::Start(e.to_string()))?;
-        let mut initial = vec![0 as SquareSet; 2 * spec.pieces.len()];
+        let nkinds = spec.pieces.len();
+        let mut initial = vec![0 as SquareSet; 2 * nkinds];
         for (sq, piece, _) in &start_cells {
-            initial[piece.color().index() * spec.pieces.len() + piece.kind().index()] |= sq.bit();
+            initial[piece.color().index() * nkinds + piece.kind().index()] |= sq.bit();
         }
+        // Per (colour, kind): the start squares, for kinds that have first moves.
+        let first_moves: Vec<SquareSet> = (0..2 * nkinds)
+            .map(|i| {
+                let kind = i % nkinds;
+                let has_first = profile_movement
+                    .iter()
+                    .zip(&profile_kind)
+                    .any(|(m, k)| k.index() == kind && m.atoms.iter().any(|a| a.initial));
+                if has_first {
+                    initial[i]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let first_moves_any = first_moves.iter().fold(0, |a, &s| a | s);
 
         // Distinct ride and hop directions, oriented per colour.
         let mut dirs: Vec<(i8, i8)> = Vec::new();
@@ -361,6 +416,13 @@ impl Variant {
             simple_legality: true,
             lame_captures: false,
             stages: vec![0; spec.pieces.len()],
+            first_moves,
+            first_moves_any,
+            moved_moves: if first_moves_any == 0 {
+                Vec::new()
+            } else {
+                vec![(SquareMoves::default(), [0; 2]); 2 * nprof * GRID_CELLS]
+            },
             spec: spec.clone(),
         };
 
@@ -385,150 +447,34 @@ impl Variant {
                         _ => {}
                     }
                 }
+                let has_first = movement.atoms.iter().any(|a| a.initial);
                 for sq in Squares(shape.squares()) {
-                    let mut leaps: Vec<Leap> = Vec::new();
-                    let (ray0, lame0) = (v.rays.len() as u32, v.lames.len() as u32);
-                    for a in &movement.atoms {
-                        if a.initial
-                            && initial[color.index() * spec.pieces.len() + kind.index()] & sq.bit()
-                                == 0
-                        {
-                            continue;
-                        }
-                        let (dx, dy) = orient(color, a.dx, a.dy);
-                        let mut flags = flags_of(a.modality);
-                        match &a.reach {
-                            Reach::Leap => {
-                                let Some(to) = shape.offset(sq, dx, dy) else {
-                                    continue;
-                                };
-                                if is_pawn && spec.en_passant && a.modality == Modality::Capture {
-                                    flags |= EP_CAPTURE;
-                                }
-                                match leaps.iter_mut().find(|l| l.to == to) {
-                                    Some(l) => l.flags |= flags,
-                                    None => leaps.push(Leap { to, flags }),
-                                }
-                            }
-                            Reach::Ride { min, max } => {
-                                let start = v.ray_squares.len() as u32;
-                                let mut t = sq;
-                                let mut len = 0u8;
-                                while len < *max {
-                                    match shape.offset(t, dx, dy) {
-                                        Some(n) => {
-                                            v.ray_squares.push(n);
-                                            t = n;
-                                            len += 1;
-                                        }
-                                        None => break,
-                                    }
-                                }
-                                if len >= *min {
-                                    v.rays.push(Ray {
-                                        start,
-                                        len,
-                                        min: *min,
-                                        flags,
-                                        hop: false,
-                                        desc: descends(dx, dy),
-                                    });
-                                } else {
-                                    v.ray_squares.truncate(start as usize);
-                                }
-                            }
-                            Reach::Hop => {
-                                let start = v.ray_squares.len() as u32;
-                                let mut t = sq;
-                                let mut len = 0u8;
-                                while let Some(n) = shape.offset(t, dx, dy) {
-                                    v.ray_squares.push(n);
-                                    t = n;
-                                    len += 1;
-                                }
-                                if len >= 2 {
-                                    v.rays.push(Ray {
-                                        start,
-                                        len,
-                                        min: 1,
-                                        flags,
-                                        hop: true,
-                                        desc: descends(dx, dy),
-                                    });
-                                } else {
-                                    v.ray_squares.truncate(start as usize);
-                                }
-                            }
-                            Reach::Lame { paths } => {
-                                let Some(to) = shape.offset(sq, dx, dy) else {
-                                    continue;
-                                };
-                                let path_start = v.paths.len() as u32;
-                                for path in paths {
-                                    let squares: Option<Vec<Square>> = path
-                                        .iter()
-                                        .map(|&(px, py)| {
-                                            let (px, py) = orient(color, px, py);
-                                            shape.offset(sq, px, py)
-                                        })
-                                        .collect();
-                                    if let Some(squares) = squares {
-                                        v.paths.push((
-                                            v.ray_squares.len() as u32,
-                                            squares.len() as u8,
-                                        ));
-                                        v.ray_squares.extend(squares);
-                                    }
-                                }
-                                let path_count = (v.paths.len() as u32 - path_start) as u8;
-                                if path_count == 0 {
-                                    continue;
-                                }
-                                if is_pawn
-                                    && spec.en_passant
-                                    && a.modality == Modality::Quiet
-                                    && dx == 0
-                                    && dy.abs() == 2
-                                {
-                                    flags |= SETS_EP;
-                                }
-                                v.lames.push(Lame {
-                                    to,
-                                    flags,
-                                    path_start,
-                                    path_count,
-                                });
-                                if a.modality.captures() {
-                                    v.lame_att[color.index() * GRID_CELLS + to.index()].push(
-                                        LameAttack {
-                                            from: sq,
-                                            profile: p as u8,
-                                            path_start,
-                                            path_count,
-                                        },
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    let leap0 = v.leaps.len() as u32;
-                    let masks = &mut v.leap_masks[slot * GRID_CELLS + sq.index()];
-                    for l in &leaps {
-                        if l.flags & QUIET != 0 {
-                            masks[0] |= l.to.bit();
-                        }
-                        if l.flags & CAPTURE != 0 {
-                            masks[1] |= l.to.bit();
-                            v.leap_att[slot * GRID_CELLS + l.to.index()] |= sq.bit();
-                            v.leap_att_any[color.index() * GRID_CELLS + l.to.index()] |= sq.bit();
-                        }
-                    }
-                    v.leaps.extend(leaps);
-                    v.sq_moves[slot * GRID_CELLS + sq.index()] = SquareMoves {
-                        leaps: (leap0, v.leaps.len() as u32),
-                        rays: (ray0, v.rays.len() as u32),
-                        lames: (lame0, v.lames.len() as u32),
+                    let first_here =
+                        has_first && initial[color.index() * nkinds + kind.index()] & sq.bit() != 0;
+                    let mut job = SquareJob {
+                        color,
+                        profile: p,
+                        movement,
+                        sq,
+                        pawn: is_pawn,
+                        first_moves: first_here,
+                        record_attacks: true,
                     };
+                    let at = slot * GRID_CELLS + sq.index();
+                    let (moves, masks) = v.build_square(&job);
+                    v.sq_moves[at] = moves;
+                    v.leap_masks[at] = masks;
+                    if v.first_moves_any != 0 {
+                        // The table for a piece that has moved and stands here again.
+                        if first_here {
+                            job.first_moves = false;
+                            job.record_attacks = false;
+                            let (moves, masks) = v.build_square(&job);
+                            v.moved_moves[at] = (moves, masks);
+                        } else {
+                            v.moved_moves[at] = (moves, masks);
+                        }
+                    }
                 }
                 if v.leap_att[slot * GRID_CELLS..(slot + 1) * GRID_CELLS]
                     .iter()
@@ -652,7 +598,14 @@ impl Variant {
         v.stages = stage.into_iter().map(|s| s.unwrap_or(0)).collect();
 
         // Castling.
-        for c in &spec.castling {
+        for (i, c) in spec.castling.iter().enumerate() {
+            c.check(&shape).map_err(|e| SpecError::Castling(i, e))?;
+            if spec.castling[..i]
+                .iter()
+                .any(|o| o.color == c.color && o.king_side == c.king_side)
+            {
+                return Err(SpecError::Castling(i, CastlingError::Twice));
+            }
             let right = 1u8 << (c.color.index() * 2 + usize::from(!c.king_side));
             let rank = c.king_from.rank();
             let files = [c.king_from, c.king_to, c.rook_from, c.rook_to].map(|s| s.file());
@@ -813,6 +766,20 @@ impl Variant {
         sq: Square,
         occupied: SquareSet,
     ) -> SquareSet {
+        self.reach_in(color, profile, sq, occupied, false)
+    }
+
+    /// [`Variant::reach_by_profile`], for a piece that has had its first move when `moved`
+    /// (one in the position's `moved` set).
+    #[inline]
+    pub(crate) fn reach_in(
+        &self,
+        color: Color,
+        profile: usize,
+        sq: Square,
+        occupied: SquareSet,
+        moved: bool,
+    ) -> SquareSet {
         let ok = |t: Square, flags: u8| {
             if occupied & t.bit() == 0 {
                 flags & QUIET != 0
@@ -821,8 +788,10 @@ impl Variant {
             }
         };
         let slot = (color.index() * self.nprof + profile) * GRID_CELLS + sq.index();
-        let sm = &self.sq_moves[slot];
-        let [quiet, capture] = self.leap_masks[slot];
+        let (sm, [quiet, capture]) = match self.moved_moves.get(slot) {
+            Some((sm, masks)) if moved => (sm, *masks),
+            _ => (&self.sq_moves[slot], self.leap_masks[slot]),
+        };
         let mut set = (quiet & !occupied) | (capture & occupied);
         let (r0, r1) = (sm.rays.0 as usize, sm.rays.1 as usize);
         for (r, &line) in self.rays[r0..r1].iter().zip(&self.ray_masks[r0..r1]) {
@@ -980,6 +949,34 @@ impl Variant {
     #[inline]
     pub(crate) fn moves_from(&self, color: Color, profile: usize, sq: Square) -> &SquareMoves {
         &self.sq_moves[(color.index() * self.nprof + profile) * GRID_CELLS + sq.index()]
+    }
+
+    /// [`Variant::moves_from`] for a piece that has had its first move (one in the
+    /// position's `moved` set): the same without first-move (`i`) atoms.
+    #[cold]
+    pub(crate) fn moved_moves_from(
+        &self,
+        color: Color,
+        profile: usize,
+        sq: Square,
+    ) -> &SquareMoves {
+        let at = (color.index() * self.nprof + profile) * GRID_CELLS + sq.index();
+        self.moved_moves
+            .get(at)
+            .map_or(&self.sq_moves[at], |(m, _)| m)
+    }
+
+    /// The squares where a piece like `piece` has its first-move (`i`) atoms: where its
+    /// kind starts, if it has any; empty otherwise.
+    #[inline]
+    pub fn first_move_squares(&self, piece: Piece) -> SquareSet {
+        self.first_moves[piece.color().index() * self.kinds.len() + piece.kind().index()]
+    }
+
+    /// Whether some piece type has first-move (`i`) atoms.
+    #[inline]
+    pub fn has_first_moves(&self) -> bool {
+        self.first_moves_any != 0
     }
 }
 

@@ -26,6 +26,7 @@ static PIECE_SQUARE: [u64; 128 * GRID_CELLS] = table(1);
 static CASTLING: [u64; 16] = table(2);
 static EXTRAS: [u64; 256] = table(3);
 const SIDE: u64 = splitmix(4);
+static MOVED: [u64; GRID_CELLS] = table(5);
 
 /// Key of a piece (by its code) on a square.
 #[inline]
@@ -63,6 +64,14 @@ pub fn extras(bits: u8) -> u64 {
     } else {
         EXTRAS[bits as usize]
     }
+}
+
+/// Key of a square in the position's `moved` set: a piece with first-move (`i`) atoms that
+/// has moved and stands on a square where its kind starts. The set is empty in every
+/// built-in game, so their hashes have no such key.
+#[inline]
+pub fn moved(sq: usize) -> u64 {
+    MOVED[sq]
 }
 
 /// Key XORed in when Black is to move.

@@ -150,7 +150,7 @@ impl SavedGame {
             }));
         }
         let v = variant(self.variant);
-        // Position strings are ASCII (RULES.md section 8); refusing anything else here also
+        // Position strings are ASCII (README, "Position strings"); refusing anything else here also
         // keeps odd text away from the engine's square parser.
         if !self.start.is_ascii() {
             return Err(fail(LoadErrorKind::BadStart {

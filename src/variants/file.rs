@@ -11,174 +11,23 @@
 
 use std::fmt;
 
-use serde::Deserialize;
-
 use super::ron_path::{self, Path};
 use crate::rules::{
-    BetzaError, CastlingSpec, Color, Extras, FiftyMoveRule, Figure, LevelSpec, MaterialDraw,
-    Movement, PieceSpec, Position, PositionError, PromotionSpec, Setup, ShapeError, SpecError,
-    Square, Variant, VariantSpec, Zone, GRID_FILES, GRID_RANKS, MAX_KINDS, MAX_PROFILES,
+    BetzaError, CastlingError, CastlingProblem, Position, PositionError, Setup, ShapeError,
+    SpecError, Variant, GRID_FILES, GRID_RANKS, MAX_KINDS, MAX_PROFILES,
 };
+use base::Origin;
+use format::VariantFile;
+
+mod base;
+mod check;
+mod format;
+
+pub use base::MAX_BASE_DEPTH;
+pub use check::{BUILTIN_MOVEMENTS, UPGRADE_KINDS};
 
 /// Longest variant file read, in bytes (the longest built-in is a few kilobytes).
 pub const MAX_FILE_BYTES: usize = 256 * 1024;
-
-/// A variant file as written.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct VariantFile {
-    id: String,
-    name: String,
-    #[serde(default)]
-    summary: String,
-    files: u8,
-    ranks: u8,
-    #[serde(default)]
-    holes: Vec<String>,
-    #[serde(default)]
-    citadels: Vec<String>,
-    pieces: Vec<PieceFile>,
-    start: String,
-    #[serde(default)]
-    castling: Vec<CastlingFile>,
-    #[serde(default)]
-    en_passant: bool,
-    #[serde(default)]
-    fifty_move: FiftyMoveFile,
-    #[serde(default)]
-    material_draw: MaterialDrawFile,
-    #[serde(default)]
-    extras: ExtrasFile,
-    #[serde(default)]
-    rules: Vec<String>,
-}
-
-/// One piece type as written.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct PieceFile {
-    name: String,
-    letter: char,
-    #[serde(default)]
-    movement: Option<MovementFile>,
-    #[serde(default)]
-    figure: Option<FigureFile>,
-    #[serde(default)]
-    royal: bool,
-    #[serde(default)]
-    pawn: bool,
-    #[serde(default)]
-    castles: bool,
-    #[serde(default)]
-    description: String,
-    #[serde(default)]
-    promotions: Vec<PromotionFile>,
-    #[serde(default)]
-    capture_promotions: Vec<CapturePromotionFile>,
-    #[serde(default)]
-    levels: Option<LevelsFile>,
-}
-
-/// How a piece moves, as written.
-#[derive(Deserialize, Debug)]
-enum MovementFile {
-    /// Betza notation (RULES.md section 0).
-    Betza(String),
-    /// A named built-in movement Betza cannot say (`Builtin("nobleman")`).
-    Builtin(String),
-    /// The movement with every rider needing at least this many steps (the Picket).
-    MinRange(u8, Box<MovementFile>),
-    /// The union of several movements.
-    Union(Vec<MovementFile>),
-}
-
-#[derive(Deserialize, Debug, Clone, Copy)]
-enum FigureFile {
-    King,
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    Pawn,
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct PromotionFile {
-    zone: ZoneFile,
-    to: String,
-    #[serde(default)]
-    mandatory: bool,
-}
-
-#[derive(Deserialize, Debug)]
-enum ZoneFile {
-    Ranks(u8, u8),
-    Squares(Vec<String>),
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct CapturePromotionFile {
-    victims: String,
-    to: char,
-    #[serde(default)]
-    mandatory: bool,
-}
-
-/// Level-dependent movement: a named built-in behaviour with its parameters.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-enum LevelsFile {
-    /// Upgrade Chess's growth for one piece kind, up to `cap`.
-    Upgrade { cap: u16, kind: String },
-    /// The piece carries a level but moves the same at every level (Upgrade's Pawn).
-    Constant,
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct CastlingFile {
-    color: ColorFile,
-    king_side: bool,
-    king_from: String,
-    king_to: String,
-    rook_from: String,
-    rook_to: String,
-}
-
-#[derive(Deserialize, Debug, Clone, Copy)]
-enum ColorFile {
-    White,
-    Black,
-}
-
-#[derive(Deserialize, Debug, Default, Clone, Copy)]
-enum FiftyMoveFile {
-    #[default]
-    CaptureOrPawn,
-    CaptureOnly,
-}
-
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-enum MaterialDrawFile {
-    #[default]
-    BareKings,
-    Fide {
-        knight: char,
-        bishop: char,
-    },
-}
-
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-struct ExtrasFile {
-    #[serde(default)]
-    unmoved_kings: bool,
-    #[serde(default)]
-    king_swap: bool,
-}
 
 /// What is wrong with a variant file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,6 +70,15 @@ pub enum VariantFileErrorKind {
     Square(String),
     /// Anything else, in words.
     Invalid(String),
+    /// A problem in what a file based on another game (`base:`) takes from it.
+    FromBase {
+        /// The base's id.
+        base: String,
+        /// What was taken from it (`start`, `piece 'N' promotions[0].to`).
+        what: String,
+        /// The problem.
+        error: Box<VariantFileErrorKind>,
+    },
 }
 
 impl fmt::Display for VariantFileErrorKind {
@@ -256,6 +114,9 @@ impl fmt::Display for VariantFileErrorKind {
             ),
             VariantFileErrorKind::Square(s) => f.write_str(s),
             VariantFileErrorKind::Invalid(m) => f.write_str(m),
+            VariantFileErrorKind::FromBase { base, what, error } => {
+                write!(f, "{what} as taken from base '{base}': {error}")
+            }
         }
     }
 }
@@ -298,23 +159,41 @@ type Found = (Path, VariantFileErrorKind);
 /// # Errors
 /// The first problem, with its file, line, column and field.
 pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
-    compile_as(text, file, None)
+    compile_as(text, file, None).map(|(variant, _)| variant)
+}
+
+/// A problem placed in the text: its line, column and field.
+fn place_in(text: &str, file: &str, (path, kind): Found) -> VariantFileError {
+    let (line, column) = ron_path::locate(text, &path);
+    VariantFileError {
+        file: crate::text::short(file).to_string(),
+        line,
+        column,
+        field: path.to_string(),
+        kind,
+    }
+}
+
+/// The file of the built-in game `id`, parsed: what a `base:` names.
+fn builtin_base(id: &str) -> Option<VariantFile> {
+    let game = super::VariantId::ALL
+        .into_iter()
+        .find(|g| g.as_str().eq_ignore_ascii_case(id))?;
+    let (_, text) = game.source();
+    // The built-in files parse (the tests load each one).
+    crate::input::ron_options().from_str(text).ok()
 }
 
 /// [`compile`], with the game's `id` replaced by `id` when given (a save's embedded
-/// definition registered beside a different game of the same id).
-fn compile_as(text: &str, file: &str, id: Option<&str>) -> Result<Variant, VariantFileError> {
+/// definition registered beside a different game of the same id); also says where the
+/// fields of a file with a `base` came from.
+fn compile_as(
+    text: &str,
+    file: &str,
+    id: Option<&str>,
+) -> Result<(Variant, Origin), VariantFileError> {
     let text = crate::text::strip_bom(text);
-    let at = |(path, kind): Found| {
-        let (line, column) = ron_path::locate(text, &path);
-        VariantFileError {
-            file: crate::text::short(file).to_string(),
-            line,
-            column,
-            field: path.to_string(),
-            kind,
-        }
-    };
+    let at = |found: Found| place_in(text, file, found);
     if text.len() > MAX_FILE_BYTES {
         return Err(at((
             Path::default(),
@@ -338,16 +217,20 @@ fn compile_as(text: &str, file: &str, id: Option<&str>) -> Result<Variant, Varia
     if let Some(id) = id {
         parsed.id = id.to_string();
     }
-    let spec = to_spec(&parsed).map_err(at)?;
-    check_start(&spec).map_err(at)?;
-    let variant = Variant::compile(spec).map_err(|e| at(spec_error(e)))?;
+    let (merged, origin) = base::resolve(parsed, &builtin_base).map_err(at)?;
+    let place = |found: Found| at(origin.place(found));
+    let game = base::complete(merged).map_err(place)?;
+    let spec = check::to_spec(&game).map_err(place)?;
+    check::check_start(&spec).map_err(place)?;
+    let letters: Vec<char> = spec.pieces.iter().map(|p| p.letter).collect();
+    let variant = Variant::compile(spec).map_err(|e| place(spec_error(e, &letters)))?;
     Setup::parse(&variant, &variant.spec().start).map_err(|e| {
-        at((
+        place((
             Path::default().field("start"),
             VariantFileErrorKind::Invalid(format!("bad start position: {e}")),
         ))
     })?;
-    Ok(variant)
+    Ok((variant, origin))
 }
 
 /// Reads, checks and compiles a variant file's text, and checks its start position; the
@@ -369,34 +252,77 @@ pub fn load_as(
     file: &str,
     id: Option<&str>,
 ) -> Result<&'static Variant, VariantFileError> {
-    let variant: &'static Variant = Box::leak(Box::new(compile_as(text, file, id)?));
+    let (variant, origin) = compile_as(text, file, id)?;
+    let variant: &'static Variant = Box::leak(Box::new(variant));
     match Position::from_fen(variant, &variant.spec().start) {
         Ok(_) => Ok(variant),
         Err(e) => {
-            let text = crate::text::strip_bom(text);
-            let path = Path::default().field("start");
-            let (line, column) = ron_path::locate(text, &path);
-            let kind = match e {
-                PositionError::Royals { .. } => VariantFileErrorKind::Royals(format!(
-                    "start position: {e} (each side needs exactly one royal piece)"
-                )),
-                e => VariantFileErrorKind::Invalid(format!("bad start position: {e}")),
-            };
-            Err(VariantFileError {
-                file: crate::text::short(file).to_string(),
-                line,
-                column,
-                field: path.to_string(),
-                kind,
-            })
+            let found = start_error(variant, e);
+            Err(place_in(
+                crate::text::strip_bom(text),
+                file,
+                origin.place(found),
+            ))
         }
     }
 }
 
-/// Places a compile error that the checks before compiling did not catch.
-fn spec_error(e: SpecError) -> Found {
+/// Places a problem of the start position: at `start`, or at the piece whose type is the
+/// cause (a castling right held by a piece whose type does not castle).
+fn start_error(variant: &Variant, e: PositionError) -> Found {
+    let start = Path::default().field("start");
+    match e {
+        PositionError::Royals { .. } => (
+            start,
+            VariantFileErrorKind::Royals(format!(
+                "start position: {e} (each side needs exactly one royal piece)"
+            )),
+        ),
+        PositionError::Castling(right, CastlingProblem::NotPartner { at, ref name }) => {
+            let kind = Setup::parse(variant, &variant.spec().start)
+                .ok()
+                .and_then(|s| s.cells.iter().find(|c| c.0 == at).map(|c| c.1.kind()));
+            let message = format!(
+                "the {} on {at} holds castling right '{right}' in the start position, but its type is not marked castles: true",
+                crate::text::short(name)
+            );
+            match kind {
+                Some(k) => (
+                    Path::default()
+                        .field("pieces")
+                        .index(k.index())
+                        .field("castles"),
+                    VariantFileErrorKind::Invalid(message),
+                ),
+                None => (start, VariantFileErrorKind::Invalid(message)),
+            }
+        }
+        e => (
+            start,
+            VariantFileErrorKind::Invalid(format!("bad start position: {e}")),
+        ),
+    }
+}
+
+/// Places a compile error that the checks before compiling did not catch; `letters` are
+/// the pieces' letters in order.
+fn spec_error(e: SpecError, letters: &[char]) -> Found {
     let root = Path::default();
     match e {
+        SpecError::FirstMoveCapture(c) => (
+            match letters.iter().position(|&l| l == c) {
+                Some(i) => root.field("pieces").index(i).field("movement"),
+                None => root.field("pieces"),
+            },
+            VariantFileErrorKind::Invalid(format!(
+                "piece '{c}': {}",
+                check::FIRST_MOVE_CAPTURE
+            )),
+        ),
+        SpecError::Castling(i, e) => (
+            castling_path(i, e),
+            VariantFileErrorKind::Invalid(e.to_string()),
+        ),
         SpecError::Shape(ShapeError::Size { files, ranks }) => (
             root.field("files"),
             VariantFileErrorKind::BoardSize { files, ranks },
@@ -430,403 +356,13 @@ fn spec_error(e: SpecError) -> Found {
     }
 }
 
-/// The built-in movements a file may name.
-pub const BUILTIN_MOVEMENTS: &[&str] = &["nobleman", "supercav"];
-
-/// The piece kinds Upgrade Chess's level growth knows.
-pub const UPGRADE_KINDS: &[&str] = &["Rook", "Bishop", "Queen", "Knight"];
-
-fn builtin_movement(name: &str) -> Option<Movement> {
-    match name {
-        "nobleman" => Some(super::tamerspiel::nobleman()),
-        "supercav" => Some(super::tamerspiel::supercav()),
-        _ => None,
+/// The field of castling move `i` that `e` is about.
+fn castling_path(i: usize, e: CastlingError) -> Path {
+    let path = Path::default().field("castling").index(i);
+    match e {
+        CastlingError::KingOnPartner => path.field("rook_from"),
+        CastlingError::SameDestination | CastlingError::PartnerStays => path.field("rook_to"),
+        CastlingError::KingStays => path.field("king_to"),
+        CastlingError::OffBoard(_) | CastlingError::Ranks | CastlingError::Twice => path,
     }
-}
-
-fn movement(m: &MovementFile, path: &Path) -> Result<Movement, Found> {
-    match m {
-        MovementFile::Betza(text) => {
-            Movement::betza(text).map_err(|e| (path.index(0), VariantFileErrorKind::Betza(e)))
-        }
-        MovementFile::Builtin(name) => builtin_movement(name).ok_or_else(|| {
-            (
-                path.index(0),
-                VariantFileErrorKind::UnknownBuiltin {
-                    name: name.clone(),
-                    known: BUILTIN_MOVEMENTS,
-                },
-            )
-        }),
-        MovementFile::MinRange(min, inner) => {
-            if *min == 0 {
-                return Err((
-                    path.index(0),
-                    VariantFileErrorKind::Invalid("the minimum range must be at least 1".into()),
-                ));
-            }
-            Ok(movement(inner, &path.index(1))?.min_range(*min))
-        }
-        MovementFile::Union(parts) => {
-            let mut out = Movement::default();
-            for (i, part) in parts.iter().enumerate() {
-                out = out.with(movement(part, &path.index(0).index(i))?);
-            }
-            Ok(out)
-        }
-    }
-}
-
-/// A square of the board (inside the rectangle, not a hole).
-fn square(name: &str, spec: &VariantSpec, path: &Path) -> Result<Square, Found> {
-    let bad = |why: &str| {
-        Err((
-            path.clone(),
-            VariantFileErrorKind::Square(format!(
-                "'{}' {why}",
-                crate::text::short(name).to_string().escape_default()
-            )),
-        ))
-    };
-    let Ok(sq) = name.parse::<Square>() else {
-        return bad("is not a square name");
-    };
-    if sq.file() >= spec.files || sq.rank() >= spec.ranks || spec.holes.contains(&sq) {
-        return bad("is not a square of the board");
-    }
-    Ok(sq)
-}
-
-fn check_letter(c: char, path: Path) -> Result<(), Found> {
-    if c.is_ascii_uppercase() {
-        Ok(())
-    } else {
-        Err((path, VariantFileErrorKind::BadLetter(c)))
-    }
-}
-
-/// The spec a parsed file describes, with everything checked that can be checked before
-/// compiling (so that each problem is reported at its own field).
-fn to_spec(f: &VariantFile) -> Result<VariantSpec, Found> {
-    let root = Path::default();
-    let invalid = |path: Path, m: String| Err((path, VariantFileErrorKind::Invalid(m)));
-    if f.id.is_empty()
-        || f.id.len() > 40
-        || !f
-            .id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
-        return invalid(
-            root.field("id"),
-            "id must be 1 to 40 characters a-z, 0-9 and '-'".into(),
-        );
-    }
-    if f.name.trim().is_empty() {
-        return invalid(root.field("name"), "name must not be empty".into());
-    }
-    if f.files == 0 || f.ranks == 0 || f.files > GRID_FILES || f.ranks > GRID_RANKS {
-        let field = if f.files == 0 || f.files > GRID_FILES {
-            "files"
-        } else {
-            "ranks"
-        };
-        return Err((
-            root.field(field),
-            VariantFileErrorKind::BoardSize {
-                files: f.files,
-                ranks: f.ranks,
-            },
-        ));
-    }
-    let mut spec = VariantSpec {
-        id: f.id.clone(),
-        name: f.name.clone(),
-        summary: f.summary.clone(),
-        files: f.files,
-        ranks: f.ranks,
-        holes: Vec::new(),
-        citadels: Vec::new(),
-        pieces: Vec::new(),
-        start: f.start.clone(),
-        castling: Vec::new(),
-        en_passant: f.en_passant,
-        fifty_move: match f.fifty_move {
-            FiftyMoveFile::CaptureOrPawn => FiftyMoveRule::CaptureOrPawn,
-            FiftyMoveFile::CaptureOnly => FiftyMoveRule::CaptureOnly,
-        },
-        material_draw: MaterialDraw::BareKings,
-        extras: Extras {
-            unmoved_kings: f.extras.unmoved_kings,
-            king_swap: f.extras.king_swap,
-        },
-        rules: f.rules.clone(),
-    };
-    for (i, name) in f.holes.iter().enumerate() {
-        let hole = square(name, &spec, &root.field("holes").index(i))?;
-        spec.holes.push(hole);
-    }
-    for (i, name) in f.citadels.iter().enumerate() {
-        let citadel = square(name, &spec, &root.field("citadels").index(i))?;
-        spec.citadels.push(citadel);
-    }
-
-    // Letters first: promotions and the start position refer to them.
-    let pieces_path = root.field("pieces");
-    if f.pieces.is_empty() || f.pieces.len() > MAX_KINDS {
-        return invalid(
-            pieces_path,
-            format!("a game has 1 to {MAX_KINDS} piece types"),
-        );
-    }
-    let mut letters: Vec<char> = Vec::new();
-    for (i, p) in f.pieces.iter().enumerate() {
-        let path = pieces_path.index(i).field("letter");
-        check_letter(p.letter, path.clone())?;
-        if letters.contains(&p.letter) {
-            return Err((path, VariantFileErrorKind::DuplicateLetter(p.letter)));
-        }
-        letters.push(p.letter);
-    }
-    let royal_of = |c: char| {
-        f.pieces
-            .iter()
-            .find(|p| p.letter == c)
-            .map(|p| p.royal)
-            .unwrap_or(false)
-    };
-    let known = |c: char, role: &'static str, path: Path| {
-        if letters.contains(&c) {
-            Ok(())
-        } else {
-            Err((path, VariantFileErrorKind::UnknownPiece { letter: c, role }))
-        }
-    };
-    for (i, p) in f.pieces.iter().enumerate() {
-        let path = pieces_path.index(i);
-        if p.name.trim().is_empty() {
-            return invalid(path.field("name"), "a piece needs a name".into());
-        }
-        // Royalty may not be gained or lost by promoting: each side keeps exactly one royal
-        // piece, which the engine's check detection relies on.
-        let keeps_royalty = |to: char, path: Path| {
-            if royal_of(to) == p.royal {
-                Ok(())
-            } else {
-                Err((
-                    path,
-                    VariantFileErrorKind::Royals(format!(
-                        "{} {} promotes to {}, which {} royal: a promotion must keep royalty",
-                        if p.royal { "royal" } else { "non-royal" },
-                        p.letter,
-                        to,
-                        if p.royal { "is not" } else { "is" }
-                    )),
-                ))
-            }
-        };
-        let mut promotions = Vec::new();
-        for (j, rule) in p.promotions.iter().enumerate() {
-            let rpath = path.field("promotions").index(j);
-            let zone = match &rule.zone {
-                ZoneFile::Ranks(lo, hi) => {
-                    if *lo == 0 || lo > hi || *hi > f.ranks {
-                        return invalid(
-                            rpath.field("zone"),
-                            format!(
-                                "ranks {lo} to {hi}: a zone spans ranks 1 to {} counted from the owner's side",
-                                f.ranks
-                            ),
-                        );
-                    }
-                    Zone::Ranks(*lo, *hi)
-                }
-                ZoneFile::Squares(names) => {
-                    let mut squares = Vec::new();
-                    for (k, name) in names.iter().enumerate() {
-                        let zpath = rpath.field("zone").index(0).index(k);
-                        squares.push(square(name, &spec, &zpath)?);
-                    }
-                    Zone::Squares(squares)
-                }
-            };
-            if rule.to.is_empty() {
-                return invalid(rpath.field("to"), "no promotion target".into());
-            }
-            let mut to = Vec::new();
-            for c in rule.to.chars() {
-                known(c, "promotion target", rpath.field("to"))?;
-                keeps_royalty(c, rpath.field("to"))?;
-                to.push(c);
-            }
-            promotions.push(PromotionSpec {
-                zone,
-                to,
-                mandatory: rule.mandatory,
-            });
-        }
-        let mut piece = PieceSpec::new(p.name.clone(), p.letter, Movement::default());
-        for (j, rule) in p.capture_promotions.iter().enumerate() {
-            let rpath = path.field("capture_promotions").index(j);
-            for c in rule.victims.chars() {
-                known(c, "capture-promotion victim", rpath.field("victims"))?;
-            }
-            known(rule.to, "capture-promotion target", rpath.field("to"))?;
-            keeps_royalty(rule.to, rpath.field("to"))?;
-            piece = piece.promotes_capturing(rule.victims.clone(), rule.to, rule.mandatory);
-        }
-        let written = match &p.movement {
-            Some(m) => Some(movement(m, &path.field("movement"))?),
-            None => None,
-        };
-        match (&p.levels, written) {
-            (Some(LevelsFile::Upgrade { cap, kind }), None) => {
-                let lpath = path.field("levels");
-                if *cap == 0 || usize::from(*cap) > MAX_PROFILES {
-                    return invalid(
-                        lpath.field("cap"),
-                        format!("level cap {cap}: it must be 1 to {MAX_PROFILES}"),
-                    );
-                }
-                let Some(grow) = super::upgrade::level_movement(kind) else {
-                    return Err((
-                        lpath.field("kind"),
-                        VariantFileErrorKind::UnknownBuiltin {
-                            name: kind.clone(),
-                            known: UPGRADE_KINDS,
-                        },
-                    ));
-                };
-                let levels = LevelSpec {
-                    movements: (1..=*cap).map(grow).collect(),
-                };
-                piece.movement = levels.movement(1);
-                piece.levels = Some(levels);
-            }
-            (Some(LevelsFile::Upgrade { .. }), Some(_)) => {
-                return invalid(
-                    path.field("movement"),
-                    "a piece with Upgrade levels moves as its levels say: leave movement out"
-                        .into(),
-                );
-            }
-            (_, None) => {
-                return invalid(path.field("movement"), "the piece has no movement".into());
-            }
-            (levels, Some(m)) => {
-                if matches!(levels, Some(LevelsFile::Constant)) {
-                    piece.levels = Some(LevelSpec {
-                        movements: vec![m.clone()],
-                    });
-                }
-                piece.movement = m;
-            }
-        }
-        if p.royal && piece.levels.is_some() {
-            return invalid(
-                path.field("levels"),
-                "a royal piece cannot have levels".into(),
-            );
-        }
-        piece.royal = p.royal;
-        piece.pawn = p.pawn;
-        piece.castles = p.castles;
-        piece.promotions = promotions;
-        piece.description = p.description.clone();
-        piece.figure = p.figure.map(|fig| match fig {
-            FigureFile::King => Figure::King,
-            FigureFile::Queen => Figure::Queen,
-            FigureFile::Rook => Figure::Rook,
-            FigureFile::Bishop => Figure::Bishop,
-            FigureFile::Knight => Figure::Knight,
-            FigureFile::Pawn => Figure::Pawn,
-        });
-        spec.pieces.push(piece);
-    }
-    if !spec.pieces.iter().any(|p| p.royal) {
-        return Err((
-            pieces_path,
-            VariantFileErrorKind::Royals(
-                "no piece is royal: mark the King (or the game's royal piece) royal: true".into(),
-            ),
-        ));
-    }
-    let promotion_rules: usize = spec
-        .pieces
-        .iter()
-        .map(|p| p.promotions.len() + p.capture_promotions.len())
-        .sum();
-    // The engine's tables number the rules in a byte.
-    if promotion_rules > usize::from(u8::MAX) {
-        return invalid(
-            pieces_path,
-            format!(
-                "{promotion_rules} promotion rules: at most {} in all",
-                u8::MAX
-            ),
-        );
-    }
-
-    let mut seen: Vec<(Color, bool)> = Vec::new();
-    for (i, c) in f.castling.iter().enumerate() {
-        let path = root.field("castling").index(i);
-        let sq = |name: &str, field: &str| square(name, &spec, &path.field(field));
-        let castling = CastlingSpec {
-            color: match c.color {
-                ColorFile::White => Color::White,
-                ColorFile::Black => Color::Black,
-            },
-            king_side: c.king_side,
-            king_from: sq(&c.king_from, "king_from")?,
-            king_to: sq(&c.king_to, "king_to")?,
-            rook_from: sq(&c.rook_from, "rook_from")?,
-            rook_to: sq(&c.rook_to, "rook_to")?,
-        };
-        let rank = castling.king_from.rank();
-        if [castling.king_to, castling.rook_from, castling.rook_to]
-            .iter()
-            .any(|s| s.rank() != rank)
-            || castling.king_from == castling.rook_from
-        {
-            return invalid(
-                path,
-                "a castling move's four squares lie on one rank, the King's and the partner's apart"
-                    .into(),
-            );
-        }
-        if seen.contains(&(castling.color, castling.king_side)) {
-            return invalid(path, "two castling moves for one side and colour".into());
-        }
-        seen.push((castling.color, castling.king_side));
-        spec.castling.push(castling);
-    }
-    spec.material_draw = match f.material_draw {
-        MaterialDrawFile::BareKings => MaterialDraw::BareKings,
-        MaterialDrawFile::Fide { knight, bishop } => {
-            let path = root.field("material_draw");
-            known(knight, "material-draw knight", path.field("knight"))?;
-            known(bishop, "material-draw bishop", path.field("bishop"))?;
-            MaterialDraw::Fide { knight, bishop }
-        }
-    };
-    Ok(spec)
-}
-
-/// The start position's letters all name pieces (checked here to report the letter, where
-/// compiling would only say the placement is bad).
-fn check_start(spec: &VariantSpec) -> Result<(), Found> {
-    let placement = spec.start.split_whitespace().next().unwrap_or("");
-    for c in placement.chars().filter(|c| c.is_ascii_alphabetic()) {
-        if !spec
-            .pieces
-            .iter()
-            .any(|p| p.letter == c.to_ascii_uppercase())
-        {
-            return Err((
-                Path::default().field("start"),
-                VariantFileErrorKind::UnknownStartLetter(c),
-            ));
-        }
-    }
-    Ok(())
 }

@@ -81,6 +81,22 @@ impl fmt::Display for RegisterError {
 
 impl std::error::Error for RegisterError {}
 
+impl RegisterError {
+    /// The error for a definition whose `id` is a built-in game's, if it is one: such a
+    /// game would be shadowed by the built-in one. `rankup variant check` and the start-up
+    /// loading of a player's files both say it in these words.
+    pub fn builtin_clash(file: &str, id: &str) -> Option<RegisterError> {
+        BUILTIN
+            .iter()
+            .any(|(_, b, _)| b.eq_ignore_ascii_case(id))
+            .then(|| RegisterError::Taken {
+                file: file.to_string(),
+                id: id.to_string(),
+                by: "a built-in game".into(),
+            })
+    }
+}
+
 static USER: RwLock<Vec<&'static UserGame>> = RwLock::new(Vec::new());
 static BROKEN: Mutex<Vec<BrokenFile>> = Mutex::new(Vec::new());
 
@@ -122,14 +138,14 @@ fn handle(i: usize) -> VariantId {
 fn add(text: &str, file: &str, id: Option<&str>) -> Result<VariantId, RegisterError> {
     let variant = file::load_as(text, file, id).map_err(RegisterError::File)?;
     let id = variant.id();
+    if let Some(clash) = RegisterError::builtin_clash(file, id) {
+        return Err(clash);
+    }
     let taken = |by: String| RegisterError::Taken {
         file: file.to_string(),
         id: id.to_string(),
         by,
     };
-    if BUILTIN.iter().any(|(_, b, _)| b.eq_ignore_ascii_case(id)) {
-        return Err(taken("a built-in game".into()));
-    }
     let mut user = USER.write().unwrap_or_else(PoisonError::into_inner);
     if let Some(other) = user.iter().find(|g| g.id.eq_ignore_ascii_case(id)) {
         return Err(taken(other.file.clone()));

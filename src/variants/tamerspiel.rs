@@ -1,6 +1,7 @@
 //! Tamerspiel's lame pieces, the built-in movements `variants/tamerspiel.ron` names as
 //! `Builtin("nobleman")` and `Builtin("supercav")`: Betza cannot say that a two-step leap
-//! may take either of several paths (the rules are in that file; RULES.md section 6).
+//! may take either of several paths (the rules are in that file's header; README,
+//! "Tamerspiel").
 
 use super::betza;
 use crate::rules::{Atom, Movement};

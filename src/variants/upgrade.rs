@@ -1,5 +1,6 @@
 //! Upgrade Chess's level growth, the built-in behaviour `variants/upgrade.ron` names as
-//! `levels: Upgrade(cap: N, kind: "Queen")` (the rules are in that file; RULES.md section 3).
+//! `levels: Upgrade(cap: N, kind: "Queen")` (the rules are in that file's header; README,
+//! "Upgrade Chess").
 //!
 //! Movement by level L (c = ceil(L/2), o = floor(L/2)), ranges capped by the board:
 //! Rook: orthogonal rider of range L. Bishop: diagonal rider of range L. Queen: diagonal range
