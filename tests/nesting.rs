@@ -38,7 +38,11 @@ fn nests() -> Vec<(String, String)> {
 /// A one-line message of at most a few hundred characters.
 fn short_line(what: &str, message: &str) {
     assert!(!message.contains('\n'), "{what}: {message:?}");
-    assert!(message.len() < 400, "{what}: {} bytes: {message}", message.len());
+    assert!(
+        message.len() < 400,
+        "{what}: {} bytes: {message}",
+        message.len()
+    );
 }
 
 /// A variant file with `nest` as the movement of its only piece.
@@ -76,7 +80,10 @@ fn a_deeply_nested_variant_is_named_by_the_limit() {
         "])".repeat(40)
     ));
     let message = file::compile(&text, "deep.ron").unwrap_err().to_string();
-    assert!(message.contains("nested more than 32 levels deep"), "{message}");
+    assert!(
+        message.contains("nested more than 32 levels deep"),
+        "{message}"
+    );
     // The path is cut in the middle, never kilobytes long.
     assert!(message.contains("pieces[0].movement[0]"), "{message}");
     assert!(message.contains("..."), "{message}");
