@@ -804,12 +804,13 @@ fn special_files_anywhere_never_hang_rankup() {
     let (code, err) = run(&["moves", "chess"], &config);
     assert_eq!(code, 0, "{err}");
     for (kind, why) in kinds {
-        // A theme by name in themes/ (not a file there, so unknown) and by path.
+        // A theme by name in themes/ (refused as what it is, not as an unknown name) and
+        // by path.
         let theme = config.join("themes").join(format!("{kind}.ron"));
         let (code, err) = run(&["--theme", kind, "play", "chess"], &config);
         assert_eq!((code, err.lines().count()), (2, 1), "{kind}: {err}");
         assert!(
-            err.contains(&format!("unknown theme '{kind}'")),
+            err.contains(&format!("cannot read theme {}", theme.display())) && err.contains(why),
             "{kind}: {err}"
         );
         let (code, err) = run(
