@@ -98,6 +98,18 @@ fn broken_and_clashing_files_are_left_out_with_their_error() {
     std::fs::write(games.join("d-twice.ron"), promo_as("goodone")).unwrap();
     std::fs::write(games.join("e-binary.ron"), [0xff, 0xfe, 0x00]).unwrap();
     std::fs::write(games.join("notes.txt"), "not a game").unwrap();
+    // Entries that are not regular files are listed with what they are, never waited on.
+    std::fs::create_dir(games.join("f-folder.ron")).unwrap();
+    #[cfg(unix)]
+    {
+        let fifo = std::process::Command::new("mkfifo")
+            .arg(games.join("g-fifo.ron"))
+            .status()
+            .unwrap();
+        assert!(fifo.success());
+        std::os::unix::fs::symlink("h-loop.ron", games.join("h-loop.ron")).unwrap();
+    }
+    std::fs::write(games.join(".hidden.ron"), "an editor's file").unwrap();
     let (loaded, broken) = variants::load_user_dir(&games);
     let ids: Vec<&str> = loaded.iter().map(|id| id.as_str()).collect();
     assert_eq!(ids, ["goodone"]);
@@ -105,7 +117,7 @@ fn broken_and_clashing_files_are_left_out_with_their_error() {
         .iter()
         .map(|b| (b.file.as_str(), b.error.as_str()))
         .collect();
-    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert_eq!(errors.len(), if cfg!(unix) { 7 } else { 5 }, "{errors:#?}");
     assert_eq!(errors[0].0, "variants/b-broken.ron");
     assert!(
         errors[0].1.starts_with("variants/b-broken.ron:1:"),
@@ -127,6 +139,21 @@ fn broken_and_clashing_files_are_left_out_with_their_error() {
         errors[2].1
     );
     assert!(errors[3].1.contains("not UTF-8"), "{}", errors[3].1);
+    assert_eq!(
+        errors[4],
+        (
+            "variants/f-folder.ron",
+            "variants/f-folder.ron: not a regular file: a directory"
+        )
+    );
+    #[cfg(unix)]
+    {
+        assert!(
+            errors[5].1.ends_with("not a regular file: a FIFO"),
+            "{errors:?}"
+        );
+        assert!(errors[6].1.ends_with("a symbolic link loop"), "{errors:?}");
+    }
     assert!(variants::user_files_broken().len() >= 4);
     // The good game is a game like the others; the built-in "chess" is untouched.
     let id: VariantId = "goodone".parse().unwrap();

@@ -206,8 +206,8 @@ pub fn register_embedded(text: &str, id: &str, file: &str) -> Result<VariantId, 
     }
 }
 
-/// Loads every `*.ron` file in `dir` (a player's `variants/` folder) in name order and
-/// registers its game. A file that does not load, or whose id is taken, is recorded as a
+/// Loads every visible `*.ron` file in `dir` (a player's `variants/` folder) in name order
+/// and registers its game. A file that does not load, or whose id is taken, is recorded as a
 /// [`BrokenFile`] (see [`user_files_broken`]) and skipped; a missing folder has no games.
 ///
 /// Returns the games registered and the files that were not.
@@ -216,7 +216,14 @@ pub fn load_user_dir(dir: &Path) -> (Vec<VariantId>, Vec<BrokenFile>) {
         Ok(entries) => entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            // Every visible `*.ron` entry, whatever it is: a FIFO, a folder or a link loop
+            // is listed as broken with what it is (the reader opens regular files only).
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "ron")
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
             .collect(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
