@@ -172,26 +172,39 @@ fn run_file(name: &str, limit: Option<u64>) {
     assert!(failures.is_empty(), "perft mismatches:\n{failures}");
 }
 
-/// A fast test (lines up to `FAST_LIMIT` nodes) and an ignored full one per perft file.
+/// A fast test (lines up to `FAST_LIMIT` nodes) and an ignored full one per perft file with
+/// deeper lines; a file whose every line is within the limit gets one test that runs it all
+/// (an ignored test would only repeat it). `full_tests_only_where_lines_are_deep` keeps the
+/// two lists true to the files.
 macro_rules! perft_file_tests {
-    ($($fast:ident, $full:ident, $file:literal;)*) => {$(
-        #[test]
-        fn $fast() {
-            run_file($file, Some(FAST_LIMIT));
-        }
+    ($($fast:ident, $full:ident, $file:literal;)* ; $($all:ident, $small:literal;)*) => {
+        /// The files with lines over the limit, which have an ignored full test.
+        const DEEP_FILES: &[&str] = &[$($file),*];
+        /// The files whose lines are all within the limit.
+        const SMALL_FILES: &[&str] = &[$($small),*];
+        $(
+            #[test]
+            fn $fast() {
+                run_file($file, Some(FAST_LIMIT));
+            }
 
-        #[test]
-        #[ignore = "full perft (minutes); run with --ignored"]
-        fn $full() {
-            run_file($file, None);
-        }
-    )*};
+            #[test]
+            #[ignore = "full perft (minutes); run with --ignored"]
+            fn $full() {
+                run_file($file, None);
+            }
+        )*
+        $(
+            #[test]
+            fn $all() {
+                run_file($small, None);
+            }
+        )*
+    };
 }
 
 perft_file_tests! {
     chess_perft_fast, chess_perft_full, "chess.perft";
-    veteran_perft_fast, veteran_perft_full, "veteran.perft";
-    upgrade_perft_fast, upgrade_perft_full, "upgrade.perft";
     apc_crowned_perft_fast, apc_crowned_perft_full, "apc-crowned.perft";
     apc_longhaul_crowned_perft_fast, apc_longhaul_crowned_perft_full, "apc-longhaul-crowned.perft";
     apc_timur_perft_fast, apc_timur_perft_full, "apc-timur.perft";
@@ -202,12 +215,35 @@ perft_file_tests! {
     apc_longhaul_eurasian_perft_fast, apc_longhaul_eurasian_perft_full, "apc-longhaul-eurasian.perft";
     promochess_perft_fast, promochess_perft_full, "promochess.perft";
     tamerspiel_perft_fast, tamerspiel_perft_full, "tamerspiel.perft";
+    ;
+    veteran_perft, "veteran.perft";
+    upgrade_perft, "upgrade.perft";
+    // The first-move test game (tests/data/variants/homecoming.ron).
+    homecoming_perft, "homecoming.perft";
 }
 
-/// The first-move test game: every line is small, so one test runs them all.
+/// Every perft file is in exactly one list, by its deepest line: a full test exists exactly
+/// where it runs more than the fast one.
 #[test]
-fn homecoming_perft() {
-    run_file("homecoming.perft", None);
+fn full_tests_only_where_lines_are_deep() {
+    let mut listed: Vec<&str> = DEEP_FILES.iter().chain(SMALL_FILES).copied().collect();
+    listed.sort_unstable();
+    let mut files: Vec<String> = std::fs::read_dir(data_file(""))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".perft"))
+        .collect();
+    files.sort_unstable();
+    assert_eq!(listed, files, "every perft file is listed once");
+    for name in DEEP_FILES.iter().chain(SMALL_FILES) {
+        let deepest = read_cases(&data_file(name)).iter().map(|c| c.nodes).max();
+        let deep = deepest.is_some_and(|n| n > FAST_LIMIT);
+        assert_eq!(
+            deep,
+            DEEP_FILES.contains(name),
+            "{name}: deepest line {deepest:?}"
+        );
+    }
 }
 
 /// The counts of `homecoming.perft` are those of an independent counter (below), which
