@@ -22,7 +22,7 @@ const CHECK_DEPTH: u32 = 3;
 pub fn check(path: &Path) -> Result<(), String> {
     let name = path.display().to_string();
     let text = rankup::input::read_text_file(path, MAX_FILE_BYTES as u64)
-        .map_err(|e| format!("{}: {e}", rankup::text::short(&name)))?;
+        .map_err(|e| format!("{}: {e}", rankup::text::short_path(&name)))?;
     let v = file::load(&text, &name).map_err(|e| e.to_string())?;
     // A file whose id is a built-in game's would be shadowed by it: say so as the start
     // screen does for a player's file. The built-in game's own file (the text compiled in)

@@ -92,6 +92,33 @@ impl fmt::Display for Short<'_> {
     }
 }
 
+/// A file name quoted in a message: like [`Short`], but a long one keeps its end (`...` and
+/// the last [`SHORT_CHARS`] characters), where the file's own name is. Made by
+/// [`short_path`].
+#[derive(Clone, Copy, Debug)]
+pub struct ShortPath<'a>(&'a str);
+
+/// Quotes a file name or path short, keeping its end (see [`ShortPath`]).
+pub fn short_path(text: &str) -> ShortPath<'_> {
+    ShortPath(text)
+}
+
+impl fmt::Display for ShortPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.0.chars().count();
+        if count <= SHORT_CHARS {
+            return f.write_str(&sanitize(self.0));
+        }
+        let (at, _) = self
+            .0
+            .char_indices()
+            .nth(count - SHORT_CHARS)
+            .expect("BUG: fewer characters than counted");
+        f.write_str("...")?;
+        f.write_str(&sanitize(&self.0[at..]))
+    }
+}
+
 /// The first `n` characters of `text`, and whether anything was left out.
 fn prefix(text: &str, n: usize) -> (&str, bool) {
     match text.char_indices().nth(n) {
@@ -174,6 +201,19 @@ mod tests {
             assert_eq!(sanitize(input), want, "{input:?}");
         }
         assert!(matches!(sanitize("clean"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn short_path_keeps_the_file_name() {
+        assert_eq!(short_path("saves/a.ron").to_string(), "saves/a.ron");
+        let long = format!("/tmp/{}/variants/x.ron", "d".repeat(200));
+        let shown = short_path(&long).to_string();
+        assert!(
+            shown.starts_with("...") && shown.ends_with("/variants/x.ron"),
+            "{shown}"
+        );
+        assert_eq!(shown.chars().count(), SHORT_CHARS + 3);
+        assert_eq!(short_path("a\u{1b}b.ron").to_string(), "a\u{fffd}b.ron");
     }
 
     #[test]

@@ -166,7 +166,7 @@ pub fn compile(text: &str, file: &str) -> Result<Variant, VariantFileError> {
 fn place_in(text: &str, file: &str, (path, kind): Found) -> VariantFileError {
     let (line, column) = ron_path::locate(text, &path);
     VariantFileError {
-        file: crate::text::short(file).to_string(),
+        file: crate::text::short_path(file).to_string(),
         line,
         column,
         field: path.to_string(),
@@ -207,7 +207,7 @@ fn compile_as(
         let (line, column) = (e.span.start.line, e.span.start.col);
         let message = crate::text::ron_message(e.code);
         VariantFileError {
-            file: crate::text::short(file).to_string(),
+            file: crate::text::short_path(file).to_string(),
             line,
             column,
             field: ron_path::path_at(text, line, column).to_string(),

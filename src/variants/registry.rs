@@ -60,20 +60,20 @@ pub enum RegisterError {
 
 impl fmt::Display for RegisterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::text::short;
+        use crate::text::{short, short_path};
         match self {
             RegisterError::File(e) => e.fmt(f),
             RegisterError::Taken { file, id, by } => write!(
                 f,
                 "{}: id '{}' is already taken by {}",
-                short(file),
+                short_path(file),
                 short(id),
-                short(by)
+                short_path(by)
             ),
             RegisterError::TooMany { file } => write!(
                 f,
                 "{}: not loaded, {MAX_USER_GAMES} games are loaded already",
-                short(file)
+                short_path(file)
             ),
         }
     }
@@ -246,7 +246,7 @@ pub fn load_user_dir(dir: &Path) -> (Vec<VariantId>, Vec<BrokenFile>) {
             _ => path.display().to_string(),
         };
         let result = crate::input::read_text_file(&path, MAX_FILE_BYTES as u64)
-            .map_err(|e| format!("{}: {e}", crate::text::short(&shown)))
+            .map_err(|e| format!("{}: {e}", crate::text::short_path(&shown)))
             .and_then(|text| register(&text, &shown).map_err(|e| e.to_string()));
         match result {
             Ok(id) => games.push(id),
