@@ -7,7 +7,7 @@ use std::sync::mpsc;
 
 use rankup::ai::{Engine, Level};
 use rankup::game::{Eval, Game};
-use rankup::notation::pgn;
+use rankup::notation::{coord, pgn};
 use rankup::rules::{ByColor, Position};
 use rankup::save::{GameMeta, Player as Saved, SavedGame};
 use rankup::ui::action::Action;
@@ -61,7 +61,8 @@ fn ai_moves(app: &mut App, engine: &mut Engine, depth: Option<u32>) -> Vec<Strin
     shown
 }
 
-/// A person (White) against the AI at `level`, three moves each; the saved game.
+/// A person (White) against the AI at `level`, three moves each; the saved game and the
+/// scores shown while the AI thought.
 fn game_against(level: Level, depth: Option<u32>) -> (SavedGame, Vec<String>) {
     let mut app = App::playing(
         OPTIONS,
@@ -75,8 +76,17 @@ fn game_against(level: Level, depth: Option<u32>) -> (SavedGame, Vec<String>) {
     );
     let mut engine = Engine::new(16);
     let mut shown = Vec::new();
-    for m in ["e4", "d4", "Nf3"] {
-        typed(&mut app, m);
+    for _ in 0..3 {
+        // The person's move is one that is legal whatever the AI played (its noise is
+        // random): the first in token order.
+        let pos = app.play().unwrap().game.position().clone();
+        let mut legal: Vec<_> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| (coord::format(pos.variant(), m), *m))
+            .collect();
+        legal.sort_by(|a, b| a.0.cmp(&b.0));
+        typed(&mut app, &legal[0].0);
         shown.extend(ai_moves(&mut app, &mut engine, depth));
     }
     let play = app.play().unwrap();

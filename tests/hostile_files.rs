@@ -269,11 +269,8 @@ fn the_app_lists_every_hostile_file_and_goes_on() {
         fs::write(data.join("games").join(game), bytes).unwrap();
     }
     let started = Instant::now();
-    tmux.start(
-        &data,
-        &format!("'{}'; echo; echo APP-EXITED; sleep 30", bin()),
-    );
-    tmux.run(&["resize-window", "-t", "t", "-x", "160", "-y", "60"]);
+    let script = format!("'{}'; echo; echo APP-EXITED; sleep 30", bin());
+    tmux.start_sized(&data, &script, 160, 60);
     tmux.wait_for("Your games");
     assert!(started.elapsed() < TIME_CEILING, "{:?}", started.elapsed());
     let screen = tmux.wait_for("escapes.ron:");

@@ -48,8 +48,14 @@ impl Tmux {
     /// A server that is still shutting down (after [`Tmux::kill_session`]) can refuse the
     /// new session: it is tried again until it takes.
     pub fn start(&self, data: &Path, script: &str) {
+        self.start_sized(data, script, 80, 24);
+    }
+
+    /// [`Tmux::start`] in a terminal of `width` x `height` from the start (a resize right
+    /// after the start may reach the app before it listens for resizes).
+    pub fn start_sized(&self, data: &Path, script: &str, width: u16, height: u16) {
         for _ in 0..50 {
-            self.try_start(data, script);
+            self.try_start(data, script, width, height);
             let up = Command::new("tmux")
                 .args(["-L", &self.socket, "has-session", "-t", "t"])
                 .output()
@@ -62,7 +68,7 @@ impl Tmux {
         panic!("tmux would not start a session");
     }
 
-    fn try_start(&self, data: &Path, script: &str) {
+    fn try_start(&self, data: &Path, script: &str, width: u16, height: u16) {
         let config = format!("RANKUP_CONFIG_DIR={}", config_dir_of(data).display());
         let data = format!("RANKUP_DATA_DIR={}", data.display());
         self.run(&[
@@ -71,9 +77,9 @@ impl Tmux {
             "-s",
             "t",
             "-x",
-            "80",
+            &width.to_string(),
             "-y",
-            "24",
+            &height.to_string(),
             "env",
             "TERM=xterm-256color",
             &config,
