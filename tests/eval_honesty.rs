@@ -11,21 +11,12 @@ use rankup::notation::{coord, pgn};
 use rankup::rules::{ByColor, Position};
 use rankup::save::{GameMeta, Player as Saved, SavedGame};
 use rankup::ui::action::Action;
-use rankup::ui::app::{App, Options, Player, Screen};
-use rankup::ui::theme::{ColorMode, Palette, Theme};
+use rankup::ui::app::{App, Player, Screen};
 use rankup::ui::{run_search, Incoming};
 use rankup::variants::{variant, VariantId};
 
-const OPTIONS: Options = Options {
-    glyphs: true,
-    mouse: false,
-    ascii: false,
-    bell: None,
-};
-
-fn palette() -> Palette {
-    Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
-}
+mod common;
+use common::{palette, OPTIONS};
 
 fn typed(app: &mut App, text: &str) {
     app.update(Action::StartTyping);

@@ -14,21 +14,12 @@ use rankup::rules::{ByColor, Color, EndReason, Outcome, Position};
 use rankup::save::{DataDir, GameMeta, Player as Saved, SavedGame, GAMES_DIR, SAVES_DIR};
 use rankup::server::hub::{Effect, Hub};
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, Options, Player, Screen, TimeControl};
+use rankup::ui::app::{App, Player, Screen, TimeControl};
 use rankup::ui::keeper::Keeper;
-use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
-const OPTIONS: Options = Options {
-    glyphs: true,
-    mouse: false,
-    ascii: false,
-    bell: None,
-};
-
-fn palette() -> Palette {
-    Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
-}
+mod common;
+use common::{palette, OPTIONS};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rankup-final-{}-{name}", std::process::id()));

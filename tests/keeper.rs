@@ -10,21 +10,12 @@ use std::sync::Arc;
 use rankup::rules::{ByColor, Position};
 use rankup::save::{self, DataDir, FaultyDisk, GAMES_DIR, SAVES_DIR};
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, MenuField, Options, Player, Question, Screen};
+use rankup::ui::app::{App, MenuField, Player, Question, Screen};
 use rankup::ui::keeper::Keeper;
-use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
-const OPTIONS: Options = Options {
-    glyphs: true,
-    mouse: false,
-    ascii: false,
-    bell: None,
-};
-
-fn palette() -> Palette {
-    Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
-}
+mod common;
+use common::{palette, OPTIONS};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rankup-keeper-{}-{name}", std::process::id()));

@@ -6,25 +6,16 @@ use std::thread;
 use std::time::Duration;
 
 use rankup::rules::{ByColor, Position};
-use rankup::ui::app::{App, Options, Player, TimeControl};
+use rankup::ui::app::{App, Player, TimeControl};
 use rankup::ui::keeper::Keeper;
-use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::ui::{drive, Incoming, LoopStats};
 use rankup::variants::{variant, VariantId};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
-const OPTIONS: Options = Options {
-    glyphs: true,
-    mouse: false,
-    ascii: false,
-    bell: None,
-};
-
-fn palette() -> Palette {
-    Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor)
-}
+mod common;
+use common::{palette, OPTIONS};
 
 /// Runs `app` in the loop, sending `events` at `gap` intervals and then closing.
 fn run(mut app: App, events: Vec<Incoming>, gap: Duration, then: Duration) -> LoopStats {
