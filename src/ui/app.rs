@@ -917,8 +917,8 @@ impl App {
                 play.tell_server(NetRequest::Takeback);
                 play.info("takeback asked for; waiting for the answer");
             }
-            Action::Undo | Action::Redo if over => play.error(play.finished_hint().into()),
-            Action::Undo | Action::Redo => {
+            // After the end, Play refuses them as in any game (its record is final).
+            Action::Undo | Action::Redo if !over => {
                 play.error("moves are taken back only when the opponent agrees (u asks)".into())
             }
             Action::OfferDraw if playing && !over => {
