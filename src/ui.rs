@@ -2,12 +2,16 @@
 //!
 //! Structure (the ratatui "event-driven" template): keys and clicks become
 //! [`action::Action`]s through the pure key map in [`input`]; [`app::App::update`] changes
-//! state; [`render::render`] draws it. The loop here only moves events between them and keeps
-//! the terminal sane: it is restored on quit, Ctrl-C, SIGTERM, SIGHUP and panics.
+//! state; [`render::render`] draws it, each screen with the view beside its state
+//! (`menu/view.rs` beside `menu.rs`, likewise `play`, `browser`, `review`, `lobby` and the
+//! help and rules [`card`]) from the shared [`widgets`]. The loop here only moves events
+//! between them and keeps the terminal sane: it is restored on quit, Ctrl-C, SIGTERM, SIGHUP
+//! and panics.
 
 pub mod action;
 pub mod app;
 pub mod browser;
+pub mod card;
 pub mod input;
 pub mod keeper;
 pub mod layout;

@@ -9,12 +9,13 @@ use std::time::{Duration, Instant};
 use crate::ai::{Level, SearchLimits};
 use crate::game::{Eval, Game};
 use crate::net::{LobbyView, NetEvent, NetRequest};
-use crate::rules::{ByColor, Color, Position, Square};
+use crate::rules::{ByColor, Color, Position};
 use crate::save::{GameMeta, OpenError, SavedGame};
 use crate::variants::{variant, VariantId};
 
 use super::action::Action;
 use super::browser::{Browser, BrowserStep};
+pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
 pub use super::lobby::{Lobby, LobbyStep};
@@ -207,20 +208,6 @@ pub struct Message {
     pub text: String,
     /// Whether it reports a mistake.
     pub error: bool,
-}
-
-/// A full-screen card over the current screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Card {
-    /// The key list.
-    Help,
-    /// The current game's rules and pieces.
-    Rules {
-        /// Index of the piece shown on the diagram.
-        piece: usize,
-        /// Square the piece stands on in the diagram.
-        square: Square,
-    },
 }
 
 /// Which screen is showing.

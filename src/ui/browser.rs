@@ -1,6 +1,8 @@
 //! The games browser: the saved games in the data directory, sortable, opened for review or
 //! to play on.
 
+pub(crate) mod view;
+
 use std::cmp::Ordering;
 use std::path::PathBuf;
 

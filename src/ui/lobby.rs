@@ -2,6 +2,8 @@
 //! online, the games in progress and the challenges; challenging, seeking, accepting,
 //! watching, or going off to play the AI.
 
+pub(crate) mod view;
+
 use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
 use crate::variants::VariantId;
 

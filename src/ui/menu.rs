@@ -1,5 +1,7 @@
 //! The start screen: the games, the opponent, side and clock, and the unfinished games.
 
+pub(crate) mod view;
+
 use std::path::PathBuf;
 
 use crate::ai::Level;

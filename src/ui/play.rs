@@ -1,6 +1,8 @@
 //! The game in play: the board, the cursor and typed input, pickers and questions, clocks,
 //! and what it takes to hand a move to the game or the AI.
 
+pub(crate) mod view;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -4,6 +4,8 @@
 //! Pure state like the rest of the app: [`Review::update`] answers what the app should do
 //! next ([`ReviewStep`]); files are read and written by the event loop.
 
+pub(crate) mod view;
+
 use std::path::PathBuf;
 
 use crate::ai::Level;

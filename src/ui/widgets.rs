@@ -1,3 +1,8 @@
-//! Widgets that draw parts of the screen from state they are given.
+//! Widgets that draw parts of the screen from state they are given, shared by the views of
+//! the screens.
 
 pub mod board;
+pub mod moves;
+pub mod overlay;
+pub mod picker;
+pub mod text;

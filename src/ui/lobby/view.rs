@@ -1,0 +1,250 @@
+//! How the server's lobby looks: the name form on a first visit; then the challenges and
+//! seeks, the players online and the games in progress, the chosen list's heading lit and
+//! its chosen row highlighted, a footer with the keys or the last message, and the
+//! challenge form centred over the lists when it is open.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+use crate::variants::variant;
+
+use crate::ui::app::App;
+use crate::ui::lobby::{FormField, Lobby, LobbyList};
+use crate::ui::widgets::overlay::centered;
+use crate::ui::widgets::text::fit;
+
+/// The server's lobby: a name to choose on the first visit; then challenges, players online
+/// and games in progress, and the challenge form when open.
+pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let width = area.width as usize;
+    let mut lines = vec![Line::styled(
+        " rankup · chess variants over SSH",
+        p.accent(),
+    )];
+    if let Some((name, refused)) = &lobby.naming {
+        lines.extend([
+            Line::default(),
+            Line::styled(
+                " Welcome! Choose the name others will see you by:",
+                p.text(),
+            ),
+            Line::styled(
+                format!(" 1 to {} letters, digits, - or _", crate::net::NAME_MAX),
+                p.dim(),
+            ),
+            Line::default(),
+            Line::from(vec![
+                Span::styled(" name: ", p.accent()),
+                Span::styled(format!("{name}_"), p.text()),
+            ]),
+            Line::default(),
+        ]);
+        if let Some(why) = refused {
+            lines.push(Line::styled(fit(&format!(" {why}"), width), p.error()));
+        }
+        lines.push(Line::styled(
+            " Enter takes it; your SSH key is you from now on. Esc leaves.",
+            p.dim(),
+        ));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    }
+    let Some(view) = &lobby.view else {
+        lines.push(Line::styled(" connecting...", p.dim()));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    };
+    lines[0] = Line::from(vec![
+        Span::styled(" rankup · lobby ", p.accent()),
+        Span::styled(
+            format!(
+                "· you are {} · {} online · AI games: {} at a time",
+                view.me,
+                view.players.len(),
+                view.ai_workers
+            ),
+            p.dim(),
+        ),
+    ]);
+    let heading = |list: LobbyList, title: &str, hint: &str| {
+        let style = if lobby.list == list {
+            p.accent()
+        } else {
+            p.dim()
+        };
+        Line::from(vec![
+            Span::styled(format!(" {title}"), style),
+            Span::styled(format!("  {hint}"), p.dim()),
+        ])
+    };
+    let row = |list: LobbyList, i: usize, text: String| {
+        let chosen = lobby.list == list && lobby.selected == i;
+        let mark = if chosen { "> " } else { "  " };
+        Line::styled(
+            fit(&format!("   {mark}{text}"), width),
+            if chosen { p.highlight() } else { p.text() },
+        )
+    };
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Challenges,
+        "Challenges and seeks",
+        "Enter accepts · d declines · s posts a seek",
+    ));
+    if view.challenges.is_empty() {
+        lines.push(Line::styled("     none", p.dim()));
+    }
+    for (i, ch) in view.challenges.iter().enumerate() {
+        let who = match (&ch.to, ch.from == view.me) {
+            (_, true) => format!("you → {}", ch.to.clone().unwrap_or_else(|| "anyone".into())),
+            (Some(_), false) => format!("{} → you", ch.from),
+            (None, false) => format!("{} → anyone", ch.from),
+        };
+        lines.push(row(
+            LobbyList::Challenges,
+            i,
+            format!("{who}: {}", ch.terms.describe()),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Players,
+        "Players online",
+        "Enter or c challenges",
+    ));
+    for (i, pl) in view.players.iter().enumerate() {
+        let status = match pl.playing {
+            Some(_) => "playing",
+            None if pl.name == view.me => "you",
+            None => "free",
+        };
+        lines.push(row(
+            LobbyList::Players,
+            i,
+            format!("{:<17} {status}", pl.name),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(heading(
+        LobbyList::Games,
+        "Games in progress",
+        "Enter watches",
+    ));
+    if view.games.is_empty() {
+        lines.push(Line::styled("     none", p.dim()));
+    }
+    for (i, g) in view.games.iter().enumerate() {
+        lines.push(row(
+            LobbyList::Games,
+            i,
+            format!(
+                "{} v {} · {} · move {}{}{}",
+                g.names.white,
+                g.names.black,
+                variant(g.variant).name(),
+                g.plies / 2 + 1,
+                g.clock
+                    .map_or(String::new(), |c| format!(" · {}", c.label())),
+                if g.spectators > 0 {
+                    format!(" · {} watching", g.spectators)
+                } else {
+                    String::new()
+                }
+            ),
+        ));
+    }
+    // The footer is the last line, whatever the lists' length.
+    let footer = match &lobby.message {
+        Some(m) => Line::styled(
+            fit(&format!(" {}", m.text), width),
+            if m.error { p.error() } else { p.dim() },
+        ),
+        None => Line::styled(
+            fit(
+                " ↑↓ choose · Tab list · c challenge · s seek · a play the AI · b saved games · ? help · q quit",
+                width,
+            ),
+            p.dim(),
+        ),
+    };
+    let body = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    frame.render_widget(Paragraph::new(lines), body);
+    if area.height > 0 {
+        let last = Rect {
+            y: area.y + area.height - 1,
+            height: 1,
+            ..area
+        };
+        frame.render_widget(Paragraph::new(footer), last);
+    }
+    if let Some(form) = &lobby.form {
+        let focus = |f: FormField| {
+            if form.field == f {
+                p.highlight()
+            } else {
+                p.text()
+            }
+        };
+        let terms = form.terms();
+        let text = vec![
+            Line::styled(
+                match &form.to {
+                    Some(to) => format!("Challenge {to}"),
+                    None => "Open seek: anyone may accept".to_string(),
+                },
+                p.accent(),
+            ),
+            Line::default(),
+            Line::from(vec![
+                Span::styled("game   ", p.dim()),
+                Span::styled(
+                    variant(terms.variant).name().to_string(),
+                    focus(FormField::Game),
+                ),
+            ]),
+            Line::from(vec![
+                Span::styled("you    ", p.dim()),
+                Span::styled(terms.side.label(), focus(FormField::Side)),
+            ]),
+            Line::from(vec![
+                Span::styled("clock  ", p.dim()),
+                Span::styled(
+                    terms.clock.map_or("none".into(), |c| {
+                        format!("{}+{}", c.minutes, c.increment_s)
+                    }),
+                    focus(FormField::Clock),
+                ),
+            ]),
+            Line::from(vec![
+                Span::styled("away   ", p.dim()),
+                Span::styled(
+                    if form.pause_when_away {
+                        "clock stops while a player is disconnected"
+                    } else {
+                        "clock runs on while a player is disconnected"
+                    },
+                    focus(FormField::Pause),
+                ),
+            ]),
+            Line::default(),
+            Line::styled("Tab field · ←→ change · Enter send · Esc cancel", p.dim()),
+        ];
+        let w = 56.min(area.width);
+        let r = centered(area, w, 10);
+        frame.render_widget(Clear, r);
+        frame.render_widget(
+            Paragraph::new(text).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(p.border()),
+            ),
+            r,
+        );
+    }
+}

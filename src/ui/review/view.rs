@@ -1,0 +1,122 @@
+//! How review looks: the title with the players and result, the board at the chosen move
+//! with that move marked, the move list with the move highlighted and kept in view, the
+//! move's saved notes (think time, stored evaluation, comment) and the engine's opinion when
+//! asked, the status line, and the move number being typed or the last message.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use crate::text::sanitize;
+
+use crate::ui::app::App;
+use crate::ui::layout::play_layout;
+use crate::ui::review::Review;
+use crate::ui::widgets::board::BoardWidget;
+use crate::ui::widgets::moves::move_lines;
+use crate::ui::widgets::overlay::render_too_small;
+use crate::ui::widgets::text::who;
+
+/// Review mode: the board at the chosen move, the move list with that move highlighted, the
+/// move's saved notes and, when asked, the engine's opinion.
+pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let pos = review.position();
+    let v = pos.variant();
+    let layout = play_layout(area, v, review.flipped, 1);
+    if let Some(need) = layout.too_small {
+        render_too_small(p, frame, area, need);
+        return;
+    }
+    let saved = &review.saved;
+    let result = match saved.termination {
+        Some(t) => format!("{} ({})", saved.result.as_str(), t.describe()),
+        None => "unfinished".to_string(),
+    };
+    let title = Line::from(vec![
+        Span::styled(" rankup · review ", p.accent()),
+        Span::styled(format!("· {} ", v.name()), p.text()),
+        Span::styled(
+            format!("· {} v {} · {result}", who(&saved.white), who(&saved.black)),
+            p.dim(),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(title), layout.title);
+    if let Some(geom) = layout.board {
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
+        board.last_move = review.last_move().map_or(0, |m| m.from.bit() | m.to.bit());
+        frame.render_widget(board, geom.area);
+    }
+    if let Some(panel) = layout.panel {
+        let sans: Vec<&str> = saved.moves.iter().map(|m| m.san.as_str()).collect();
+        let rows = move_lines(p, &review.positions[0], &sans, Some(review.ply));
+        let notes_height = 4u16.min(panel.height / 3);
+        let list_height = panel.height - notes_height;
+        let visible = list_height.saturating_sub(2) as usize;
+        // Keep the highlighted row in view, a little above the bottom.
+        let row = review.ply.saturating_sub(1) / 2;
+        let first = (row + 2)
+            .saturating_sub(visible)
+            .min(rows.len().saturating_sub(1));
+        let shown: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
+        frame.render_widget(
+            Paragraph::new(shown).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(p.border())
+                    .title(Span::styled(" moves ", p.accent())),
+            ),
+            Rect::new(panel.x, panel.y, panel.width, list_height),
+        );
+        let mut notes: Vec<Line> = Vec::new();
+        match review.ply.checked_sub(1).map(|i| &saved.moves[i]) {
+            Some(m) => {
+                let mut text = format!("{} {}", review.move_label(review.ply), m.san);
+                if let Some(ms) = m.think_ms {
+                    text.push_str(&format!(" · {:.1} s", ms as f64 / 1000.0));
+                }
+                if let Some(eval) = review.stored_eval(review.ply) {
+                    text.push_str(&format!(" · AI eval {eval}"));
+                }
+                notes.push(Line::styled(text, p.text()));
+                if let Some(c) = &m.comment {
+                    notes.push(Line::styled(format!("{{{}}}", sanitize(c)), p.dim()));
+                }
+            }
+            None => notes.push(Line::styled("start position", p.text())),
+        }
+        if let Some(t) = &review.thinking {
+            notes.push(Line::styled(format!("engine: {}", t.summary()), p.accent()));
+        } else if review.eval_wanted {
+            notes.push(Line::styled("engine: thinking...", p.dim()));
+        }
+        frame.render_widget(
+            Paragraph::new(notes).wrap(Wrap { trim: true }),
+            Rect::new(panel.x, panel.y + list_height, panel.width, notes_height),
+        );
+    }
+    let status = Line::styled(
+        format!(
+            " move {} of {} · {} to move",
+            review.ply,
+            review.moves.len(),
+            pos.turn()
+        ),
+        p.text(),
+    );
+    frame.render_widget(Paragraph::new(status), layout.status);
+    let input = if let Some(text) = &review.typing {
+        Line::from(vec![
+            Span::styled(" go to move: ", p.accent()),
+            Span::styled(format!("{text}_"), p.text()),
+        ])
+    } else {
+        match &review.message {
+            Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+            Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
+            None => Line::default(),
+        }
+    };
+    frame.render_widget(Paragraph::new(input), layout.input);
+}
