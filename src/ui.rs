@@ -22,19 +22,18 @@ pub mod play;
 pub mod remote;
 pub mod render;
 pub mod review;
+pub mod sgr;
 pub mod theme;
+pub mod tty;
 pub mod widgets;
 
-use std::io::{self, stdout};
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Instant;
 
-use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
-};
-use ratatui::crossterm::execute;
+use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 
 use std::path::PathBuf;
 
@@ -142,31 +141,13 @@ pub fn run(launch: Launch) -> io::Result<()> {
             }
         });
     }
-    let mut terminal = ratatui::try_init()?;
-    // ratatui's hook restores raw mode and the screen; mouse capture is ours to undo.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        previous(info);
-    }));
-    if app.options.mouse {
-        execute!(stdout(), EnableMouseCapture)?;
-    }
+    // Raw mode, the alternate screen, the mouse (buttons and drags only) and basic colour
+    // codes at 16 colours; a panic puts the terminal back before it reports.
+    let mut terminal = tty::init(app.palette.mode, app.options.mouse)?;
     spawn_reader(tx.clone());
-    let result = drive(
-        &mut terminal,
-        &mut app,
-        &mut keeper,
-        (tx, rx),
-        |_, c| match c {
-            Control::Mouse(true) => execute!(stdout(), EnableMouseCapture),
-            Control::Mouse(false) => execute!(stdout(), DisableMouseCapture),
-            Control::Bell => execute!(stdout(), ratatui::crossterm::style::Print('\u{7}')),
-        },
-    );
+    let result = drive(&mut terminal, &mut app, &mut keeper, (tx, rx), tty::control);
     signal_handle.close();
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    tty::restore();
     drop(keeper);
     rescue(&app);
     result.map(|_| ())

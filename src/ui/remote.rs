@@ -15,6 +15,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::Terminal;
 
 use super::app::{App, Options};
+use super::sgr::BasicColors;
 use super::theme::{ColorMode, Palette, Theme};
 use super::{drive, Control, Host, Incoming, LoopStats};
 
@@ -55,19 +56,20 @@ impl Write for ChannelWriter {
 /// The size of a remote terminal, as its client last said (pty request, window change).
 pub type SharedSize = Arc<Mutex<(u16, u16)>>;
 
-/// A crossterm backend for a remote terminal: everything is written into the channel; the
-/// size is the client's, not this process's terminal's.
+/// A crossterm backend for a remote terminal: everything is written into the channel (in
+/// basic colour codes when the client's terminal has 16 colours); the size is the client's,
+/// not this process's terminal's.
 pub struct SshBackend {
-    inner: CrosstermBackend<ChannelWriter>,
+    inner: CrosstermBackend<BasicColors<ChannelWriter>>,
     size: SharedSize,
     cursor: Position,
 }
 
 impl SshBackend {
-    /// A backend writing to `writer`, `size` big.
-    pub fn new(writer: ChannelWriter, size: SharedSize) -> SshBackend {
+    /// A backend writing to `writer`, `size` big, with colour codes for `mode`.
+    pub fn new(writer: ChannelWriter, size: SharedSize, mode: ColorMode) -> SshBackend {
         SshBackend {
-            inner: CrosstermBackend::new(writer),
+            inner: CrosstermBackend::new(BasicColors::for_mode(writer, mode)),
             size,
             cursor: Position::ORIGIN,
         }
@@ -204,7 +206,7 @@ pub fn run_remote(
     size: SharedSize,
 ) -> io::Result<LoopStats> {
     execute!(writer, terminal::EnterAlternateScreen, cursor::Hide)?;
-    let mut terminal = Terminal::new(SshBackend::new(writer, size))?;
+    let mut terminal = Terminal::new(SshBackend::new(writer, size, app.palette.mode))?;
     let stats = drive(&mut terminal, app, host, channel, |backend, c| match c {
         Control::Bell => {
             backend.inner.write_all(b"\x07")?;
@@ -216,4 +218,46 @@ pub fn run_remote(
     let _ = execute!(w.inner, terminal::LeaveAlternateScreen, cursor::Show);
     let _ = Backend::flush(w);
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::keeper::Keeper;
+    use crate::ui::sgr::tests::{is_basic, sgr_codes};
+
+    /// Everything a connection from a terminal of type `term` is sent for its first frame.
+    fn first_frame(term: &str) -> String {
+        let bytes = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&bytes);
+        let writer = ChannelWriter::new(Box::new(move |b| {
+            sink.lock().unwrap().extend(b);
+            Ok(())
+        }));
+        let mut app = online_app(term);
+        let (tx, rx) = std::sync::mpsc::channel();
+        // The connection goes as soon as the frame is drawn.
+        tx.send(Incoming::Closed).unwrap();
+        let size = Arc::new(Mutex::new((80, 24)));
+        run_remote(&mut app, &mut Keeper::new(None), (tx, rx), writer, size).unwrap();
+        let out = bytes.lock().unwrap();
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn a_client_of_16_colours_gets_only_basic_colour_codes() {
+        let out = first_frame("xterm");
+        let codes = sgr_codes(&out);
+        assert!(
+            codes
+                .iter()
+                .any(|c| (30..=37).contains(c) || (90..=97).contains(c)),
+            "{out:?}"
+        );
+        for code in codes {
+            assert!(is_basic(code), "{code} in {out:?}");
+        }
+        // A client of 256 colours still gets its palette.
+        assert!(first_frame("xterm-256color").contains("38;5;"));
+    }
 }
