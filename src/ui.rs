@@ -23,6 +23,7 @@ pub mod remote;
 pub mod render;
 pub mod review;
 pub mod sgr;
+pub mod svg;
 pub mod theme;
 pub mod tty;
 pub mod widgets;
