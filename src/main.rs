@@ -8,6 +8,7 @@ mod cli;
 mod cli_ai;
 mod cli_match;
 mod cli_save;
+mod cli_theme;
 mod cli_tune;
 mod cli_variant;
 
@@ -278,6 +279,12 @@ enum Command {
         #[command(subcommand)]
         action: VariantAction,
     },
+    /// Colour themes.
+    Theme {
+        /// What to do with a theme.
+        #[command(subcommand)]
+        action: ThemeAction,
+    },
     /// Write a saved game (.ron) as PGN, to stdout or a file.
     Export {
         /// The saved game.
@@ -298,6 +305,17 @@ enum VariantAction {
     Check {
         /// The variant file (.ron).
         file: std::path::PathBuf,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum ThemeAction {
+    /// Check a theme (a built-in, a user theme or a .ron file) at true colour, 256 and 16
+    /// colours: one line per piece, mark or text below its contrast and per pair of squares
+    /// that look alike; `ok: ...` when there is none.
+    Check {
+        /// The theme's name or file.
+        theme: String,
     },
 }
 
@@ -340,6 +358,9 @@ fn main() -> ExitCode {
         Command::Variant {
             action: VariantAction::Check { file },
         } => cli_variant::check(&file),
+        Command::Theme {
+            action: ThemeAction::Check { theme },
+        } => cli_theme::check(&theme),
         Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
         Command::Review { file } => cli::review(&ui, &file),
         Command::Resume { file } => cli::resume(&ui, file.as_deref()),

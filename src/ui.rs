@@ -89,12 +89,24 @@ pub enum Resume {
     Copy(PathBuf),
 }
 
+/// The first thing the theme gets wrong at this terminal's colour depth (a piece or text too
+/// faint, two squares alike), for the start screen's message; `None` when it has none.
+pub fn theme_warning(palette: &Palette) -> Option<String> {
+    let problems = theme::problems(palette);
+    let first = problems.first()?;
+    Some(match problems.len() {
+        1 => first.to_string(),
+        n => format!("{first} ({} more: rankup theme check)", n - 1),
+    })
+}
+
 /// Runs the app until the player quits.
 ///
 /// # Errors
 /// Terminal I/O errors.
 pub fn run(launch: Launch) -> io::Result<()> {
     let palette = Palette::new(launch.theme, ColorMode::from_env());
+    let theme_warning = theme_warning(&palette);
     let mut app = match (launch.review, launch.start) {
         (Some((path, saved)), _) => App::reviewing(launch.options, palette, saved, Some(path))
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?,
@@ -112,6 +124,9 @@ pub fn run(launch: Launch) -> io::Result<()> {
     }
     if let Some(info) = &launch.info {
         app.tell(info.clone(), false);
+    }
+    if let Some(warning) = theme_warning {
+        app.tell(warning, false);
     }
     if let Some(problem) = &launch.notice {
         app.tell(problem.clone(), true);

@@ -1,11 +1,30 @@
 //! Themes: RON files of colours, built in from `themes/` or read from the user's config
 //! directory, adapted to what the terminal can show.
+//!
+//! A theme gives every [`Role`] a true colour (any it leaves out comes from the built-in
+//! `dark`); [`Palette`] adapts it to the terminal's depth ([`ColorMode`]): 24-bit as given,
+//! 256 colours derived under constraints and 16 colours from a fixed choice per role
+//! ([`depth`]), and no colour at all with marks in its place ([`palette`]). [`check`] says
+//! which pairs a theme leaves unreadable or alike.
+
+pub mod check;
+mod colour;
+pub mod contrast;
+pub mod depth;
+pub mod palette;
+pub mod roles;
+mod text;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Color;
 use serde::Deserialize;
+
+pub use check::{problems, Problem, ProblemKind};
+pub use palette::{Decor, Palette, SquareLook};
+pub use roles::{Overrides, Role, Roles};
+pub use text::{ascii_of, locale_is_utf8, locale_name};
 
 /// The themes compiled into the binary, by name.
 pub const BUILTIN: [(&str, &str); 4] = [
@@ -25,12 +44,16 @@ pub const BUILTIN: [(&str, &str); 4] = [
 pub struct Theme {
     /// Display name.
     pub name: String,
-    /// No colours at all: the board is drawn with reverse video and markers only.
+    /// No colours at all: the board is drawn with reverse video and marks only.
     pub monochrome: bool,
+    /// The terminal background the theme is made for (contrast of text is judged against
+    /// it); without it, black when the text is light and white when it is dark.
+    #[serde(deserialize_with = "colour::opt_background")]
+    pub background: Option<Color>,
     /// Ordinary text.
     #[serde(deserialize_with = "colour::text")]
     pub text: Color,
-    /// Secondary text (labels, hints).
+    /// Secondary text (labels, hints, coordinates).
     #[serde(deserialize_with = "colour::dim")]
     pub dim: Color,
     /// Headings and the selected menu entry.
@@ -42,6 +65,9 @@ pub struct Theme {
     /// Error messages.
     #[serde(deserialize_with = "colour::error")]
     pub error: Color,
+    /// A clock low on time.
+    #[serde(deserialize_with = "colour::low_clock")]
+    pub low_clock: Color,
     /// Light squares.
     #[serde(deserialize_with = "colour::light_square")]
     pub light_square: Color,
@@ -69,154 +95,70 @@ pub struct Theme {
     /// Black's pieces by promotion stage (or level) 1, 2, 3, ...; the last repeats.
     #[serde(deserialize_with = "colour::black_ramp")]
     pub black_ramp: Vec<Color>,
-    /// The cursor square's markers.
+    /// The cursor's brackets.
     #[serde(deserialize_with = "colour::cursor")]
     pub cursor: Color,
     /// The lifted piece's square.
     #[serde(deserialize_with = "colour::selected")]
     pub selected: Color,
-    /// Legal targets of the lifted piece.
+    /// The dots on the lifted piece's empty targets.
     #[serde(deserialize_with = "colour::target")]
     pub target: Color,
+    /// The brackets around an enemy piece the lifted piece may take.
+    #[serde(deserialize_with = "colour::capture")]
+    pub capture: Color,
+    /// The brackets around one's own piece the lifted piece may swap with.
+    #[serde(deserialize_with = "colour::swap")]
+    pub swap: Color,
     /// The last move's squares.
     #[serde(deserialize_with = "colour::last_move")]
     pub last_move: Color,
     /// A royal piece in check.
     #[serde(deserialize_with = "colour::check")]
     pub check: Color,
+    /// Palette entries to use at 256 colours instead of derived ones.
+    pub ansi256: Overrides,
+    /// ANSI colours to use at 16 colours instead of rankup's choice.
+    pub ansi16: Overrides,
 }
 
 impl Default for Theme {
+    /// The built-in `dark` theme (a test keeps the two equal).
     fn default() -> Theme {
         let c = |s: &str| s.parse::<Color>().expect("BUG: default colour parses");
         Theme {
             name: "dark".into(),
             monochrome: false,
+            background: None,
             text: c("#d0d0d0"),
-            dim: c("#808080"),
+            dim: c("#a0a0a0"),
             accent: c("#5fafff"),
-            border: c("#4e4e4e"),
+            border: c("#6c6c6c"),
             error: c("#ff5f5f"),
-            light_square: c("#8f9aa8"),
-            dark_square: c("#5f6b7a"),
-            light_zone: c("#9aa38a"),
-            dark_zone: c("#6b7560"),
-            citadel: c("#a8865a"),
+            low_clock: c("#ff5f5f"),
+            light_square: c("#7b858b"),
+            dark_square: c("#4f6c7f"),
+            light_zone: c("#7e885f"),
+            dark_zone: c("#5d6e47"),
+            citadel: c("#a36948"),
             white_piece: c("#ffffff"),
             black_piece: c("#000000"),
-            white_ramp: ["#ffd75f", "#ffaf00", "#ff8700", "#ff5f5f", "#ff5fd7"]
+            white_ramp: ["#fff08f", "#99fbfe", "#bdfbb6", "#ffdcfe", "#ffe6cd"]
                 .map(c)
                 .to_vec(),
-            black_ramp: ["#5f005f", "#870000", "#5f3700", "#00005f", "#005f00"]
+            black_ramp: ["#2c0e36", "#3e0500", "#001749", "#05210d", "#271905"]
                 .map(c)
                 .to_vec(),
-            cursor: c("#ffff5f"),
-            selected: c("#5fd7ff"),
-            target: c("#5fd75f"),
-            last_move: c("#af875f"),
-            check: c("#ff0000"),
+            cursor: c("#fff75b"),
+            selected: c("#008a96"),
+            target: c("#b9fcb2"),
+            capture: c("#ffe1df"),
+            swap: c("#aaf7ff"),
+            last_move: c("#948432"),
+            check: c("#c43c3c"),
+            ansi256: Overrides::default(),
+            ansi16: Overrides::default(),
         }
-    }
-}
-
-/// Deserializers for the colour fields: a bad value is an error that names the field and the
-/// forms a colour may take (ratatui's own says only "Failed to parse Colors").
-mod colour {
-    use std::fmt;
-
-    use ratatui::style::Color;
-    use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
-
-    use crate::text::short;
-
-    /// The forms of a colour, for messages.
-    pub(super) const FORMS: &str = "\"#rrggbb\", a palette index \"0\"..\"255\", or a name \
-        (Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray, DarkGray, LightRed, LightGreen, \
-        LightYellow, LightBlue, LightMagenta, LightCyan, White, Reset)";
-
-    /// One colour of the field it names.
-    struct One(&'static str);
-
-    impl<'de> Visitor<'de> for One {
-        type Value = Color;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a colour for {}: {FORMS}", self.0)
-        }
-
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<Color, E> {
-            v.parse().map_err(|_| {
-                E::custom(format!(
-                    "{}: '{}' is not a colour; expected {FORMS}",
-                    self.0,
-                    short(v)
-                ))
-            })
-        }
-    }
-
-    impl<'de> DeserializeSeed<'de> for One {
-        type Value = Color;
-
-        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Color, D::Error> {
-            // `any`, so that a number or a list is also told what a colour may be.
-            d.deserialize_any(self)
-        }
-    }
-
-    /// A list of colours of the field it names.
-    struct Many(&'static str);
-
-    impl<'de> Visitor<'de> for Many {
-        type Value = Vec<Color>;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a list of colours for {}: [{FORMS}, ...]", self.0)
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Color>, A::Error> {
-            let mut colours = Vec::new();
-            while let Some(c) = seq.next_element_seed(One(self.0))? {
-                colours.push(c);
-            }
-            Ok(colours)
-        }
-    }
-
-    macro_rules! one {
-        ($($field:ident),* $(,)?) => {$(
-            pub(super) fn $field<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-                One(stringify!($field)).deserialize(d)
-            }
-        )*};
-    }
-
-    one!(
-        text,
-        dim,
-        accent,
-        border,
-        error,
-        light_square,
-        dark_square,
-        light_zone,
-        dark_zone,
-        citadel,
-        white_piece,
-        black_piece,
-        cursor,
-        selected,
-        target,
-        last_move,
-        check,
-    );
-
-    pub(super) fn white_ramp<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Color>, D::Error> {
-        d.deserialize_any(Many("white_ramp"))
-    }
-
-    pub(super) fn black_ramp<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Color>, D::Error> {
-        d.deserialize_any(Many("black_ramp"))
     }
 }
 
@@ -340,18 +282,52 @@ impl Theme {
         Theme::parse(&text, &path.display().to_string())
     }
 
+    /// The roles in true colour, as the theme gives them (no tiles).
+    pub fn roles(&self) -> Roles {
+        Roles {
+            text: self.text,
+            dim: self.dim,
+            accent: self.accent,
+            border: self.border,
+            error: self.error,
+            low_clock: self.low_clock,
+            light_square: self.light_square,
+            dark_square: self.dark_square,
+            light_zone: self.light_zone,
+            dark_zone: self.dark_zone,
+            citadel: self.citadel,
+            last_move: self.last_move,
+            check: self.check,
+            lifted: self.selected,
+            cursor: self.cursor,
+            target: self.target,
+            capture: self.capture,
+            swap: self.swap,
+            white_piece: self.white_piece,
+            black_piece: self.black_piece,
+            white_ramp: self.white_ramp.clone(),
+            black_ramp: self.black_ramp.clone(),
+            white_tile: None,
+            black_tile: None,
+        }
+    }
+
+    /// The terminal background the theme is meant for: its `background`, else black when
+    /// its text is light and white when it is dark.
+    pub fn background_rgb(&self) -> contrast::Rgb {
+        let xterm = |c| contrast::rgb(c, &contrast::XTERM);
+        if let Some(bg) = self.background.and_then(xterm) {
+            return bg;
+        }
+        match xterm(self.text) {
+            Some(text) if contrast::luminance(text) < 0.4 => (255, 255, 255),
+            _ => (0, 0, 0),
+        }
+    }
+
     /// The colour of a piece of `white` side at promotion `stage` (0 = unpromoted).
     pub fn piece_color(&self, white: bool, stage: u8) -> Color {
-        let (base, ramp) = if white {
-            (self.white_piece, &self.white_ramp)
-        } else {
-            (self.black_piece, &self.black_ramp)
-        };
-        if stage == 0 || ramp.is_empty() {
-            base
-        } else {
-            ramp[(stage as usize - 1).min(ramp.len() - 1)]
-        }
+        self.roles().piece(white, stage)
     }
 }
 
@@ -398,248 +374,6 @@ impl ColorMode {
             var("TERM").as_deref(),
         )
     }
-
-    /// `color` as this mode can show it.
-    pub fn adapt(self, color: Color) -> Color {
-        match (self, color) {
-            (ColorMode::None, _) => Color::Reset,
-            (ColorMode::TrueColor, c) => c,
-            (ColorMode::Ansi256, Color::Rgb(r, g, b)) => Color::Indexed(nearest_256(r, g, b)),
-            (ColorMode::Ansi16, Color::Rgb(r, g, b)) => nearest_16(r, g, b),
-            (ColorMode::Ansi16, Color::Indexed(i)) => {
-                let (r, g, b) = indexed_rgb(i);
-                nearest_16(r, g, b)
-            }
-            (_, c) => c,
-        }
-    }
-}
-
-const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
-
-fn indexed_rgb(i: u8) -> (u8, u8, u8) {
-    match i {
-        0..=15 => ANSI16[i as usize].1,
-        16..=231 => {
-            let i = i - 16;
-            (
-                CUBE[(i / 36) as usize],
-                CUBE[(i / 6 % 6) as usize],
-                CUBE[(i % 6) as usize],
-            )
-        }
-        _ => {
-            let v = 8 + 10 * (i - 232);
-            (v, v, v)
-        }
-    }
-}
-
-fn dist((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
-    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2) as u32;
-    d(r1, r2) * 3 + d(g1, g2) * 4 + d(b1, b2) * 2
-}
-
-/// The closest entry of the 6x6x6 cube or the grey ramp.
-fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
-    (16..=255u8)
-        .min_by_key(|&i| dist(indexed_rgb(i), (r, g, b)))
-        .expect("non-empty range")
-}
-
-const ANSI16: [(Color, (u8, u8, u8)); 16] = [
-    (Color::Black, (0, 0, 0)),
-    (Color::Red, (128, 0, 0)),
-    (Color::Green, (0, 128, 0)),
-    (Color::Yellow, (128, 128, 0)),
-    (Color::Blue, (0, 0, 128)),
-    (Color::Magenta, (128, 0, 128)),
-    (Color::Cyan, (0, 128, 128)),
-    (Color::Gray, (192, 192, 192)),
-    (Color::DarkGray, (128, 128, 128)),
-    (Color::LightRed, (255, 0, 0)),
-    (Color::LightGreen, (0, 255, 0)),
-    (Color::LightYellow, (255, 255, 0)),
-    (Color::LightBlue, (0, 0, 255)),
-    (Color::LightMagenta, (255, 0, 255)),
-    (Color::LightCyan, (0, 255, 255)),
-    (Color::White, (255, 255, 255)),
-];
-
-fn nearest_16(r: u8, g: u8, b: u8) -> Color {
-    ANSI16
-        .iter()
-        .min_by_key(|(_, rgb)| dist(*rgb, (r, g, b)))
-        .expect("non-empty table")
-        .0
-}
-
-/// A theme adapted to the terminal: every style the widgets use, by meaning.
-#[derive(Clone, Debug)]
-pub struct Palette {
-    /// The theme it was made from.
-    pub theme: Theme,
-    /// The terminal's colour depth.
-    pub mode: ColorMode,
-}
-
-/// What a board square shows, for [`Palette::square`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct SquareLook {
-    /// A dark square.
-    pub dark: bool,
-    /// A square where pieces promote.
-    pub zone: bool,
-    /// A citadel.
-    pub citadel: bool,
-    /// One of the last move's squares.
-    pub last_move: bool,
-    /// The lifted piece.
-    pub selected: bool,
-    /// A royal piece in check stands here.
-    pub check: bool,
-}
-
-impl Palette {
-    /// Adapts `theme` to `mode`; a monochrome theme forces [`ColorMode::None`].
-    pub fn new(theme: Theme, mode: ColorMode) -> Palette {
-        let mode = if theme.monochrome {
-            ColorMode::None
-        } else {
-            mode
-        };
-        Palette { theme, mode }
-    }
-
-    /// Whether colours are off.
-    pub fn mono(&self) -> bool {
-        self.mode == ColorMode::None
-    }
-
-    fn fg(&self, c: Color) -> Style {
-        Style::new().fg(self.mode.adapt(c))
-    }
-
-    /// Plain text.
-    pub fn text(&self) -> Style {
-        self.fg(self.theme.text)
-    }
-
-    /// Secondary text.
-    pub fn dim(&self) -> Style {
-        if self.mono() {
-            Style::new().add_modifier(Modifier::DIM)
-        } else {
-            self.fg(self.theme.dim)
-        }
-    }
-
-    /// Headings, highlighted entries.
-    pub fn accent(&self) -> Style {
-        self.fg(self.theme.accent).add_modifier(Modifier::BOLD)
-    }
-
-    /// Borders.
-    pub fn border(&self) -> Style {
-        if self.mono() {
-            Style::new()
-        } else {
-            self.fg(self.theme.border)
-        }
-    }
-
-    /// Error messages.
-    pub fn error(&self) -> Style {
-        self.fg(self.theme.error).add_modifier(Modifier::BOLD)
-    }
-
-    /// A highlighted list entry.
-    pub fn highlight(&self) -> Style {
-        if self.mono() {
-            Style::new().add_modifier(Modifier::REVERSED)
-        } else {
-            Style::new()
-                .fg(self.mode.adapt(Color::Black))
-                .bg(self.mode.adapt(self.theme.accent))
-        }
-    }
-
-    /// The background style of a board square.
-    pub fn square(&self, look: SquareLook) -> Style {
-        if self.mono() {
-            let mut s = Style::new();
-            if look.dark {
-                s = s.add_modifier(Modifier::REVERSED);
-            }
-            if look.selected || look.check {
-                s = s.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
-            }
-            return s;
-        }
-        let t = &self.theme;
-        if self.mode == ColorMode::Ansi16 {
-            // Nearest-colour mapping folds most themes' two square shades into one grey, so
-            // 16-colour terminals get a fixed pair that always differs (zones go untinted).
-            let bg = if look.check {
-                Color::Red
-            } else if look.selected {
-                Color::Cyan
-            } else if look.last_move {
-                Color::Yellow
-            } else if look.citadel {
-                Color::Magenta
-            } else if look.dark {
-                Color::DarkGray
-            } else {
-                Color::Gray
-            };
-            return Style::new().bg(bg);
-        }
-        let bg = if look.check {
-            t.check
-        } else if look.selected {
-            t.selected
-        } else if look.last_move {
-            t.last_move
-        } else if look.citadel {
-            t.citadel
-        } else {
-            match (look.zone, look.dark) {
-                (false, false) => t.light_square,
-                (false, true) => t.dark_square,
-                (true, false) => t.light_zone,
-                (true, true) => t.dark_zone,
-            }
-        };
-        Style::new().bg(self.mode.adapt(bg))
-    }
-
-    /// A piece's glyph: side colour, or its ramp colour when promoted.
-    pub fn piece(&self, white: bool, stage: u8) -> Style {
-        if self.mono() {
-            return Style::new().add_modifier(Modifier::BOLD);
-        }
-        self.fg(self.theme.piece_color(white, stage))
-            .add_modifier(Modifier::BOLD)
-    }
-
-    /// Cursor brackets.
-    pub fn cursor(&self) -> Style {
-        if self.mono() {
-            Style::new().add_modifier(Modifier::BOLD)
-        } else {
-            self.fg(self.theme.cursor).add_modifier(Modifier::BOLD)
-        }
-    }
-
-    /// Legal-target markers.
-    pub fn target(&self) -> Style {
-        if self.mono() {
-            Style::new().add_modifier(Modifier::BOLD)
-        } else {
-            self.fg(self.theme.target).add_modifier(Modifier::BOLD)
-        }
-    }
 }
 
 #[cfg(test)]
@@ -656,15 +390,51 @@ mod tests {
     }
 
     #[test]
+    fn the_default_is_the_dark_theme() {
+        assert_eq!(Theme::default(), Theme::builtin("dark").unwrap());
+    }
+
+    #[test]
     fn unknown_field_names_the_line() {
         let err =
             Theme::parse("(\n  name: \"x\",\n  colour: \"#ffffff\",\n)", "t.ron").unwrap_err();
         let msg = err.to_string();
         assert!(msg.contains("t.ron") && msg.contains("line 3"), "{msg}");
+        let err = Theme::parse("(ansi16: (light_sqare: \"Red\"))", "t.ron").unwrap_err();
+        assert!(err.to_string().contains("light_sqare"), "{err}");
+    }
+
+    /// Files written for the old format (no background, capture, swap, low clock or
+    /// per-depth sections) still load, the new fields taking the dark theme's colours.
+    #[test]
+    fn old_theme_files_still_load() {
+        let old = "(name: \"old\", light_square: \"#d7b98e\", dark_square: \"#a8845a\", \
+                   white_ramp: [\"#ffff87\", \"#ffd700\"], selected: \"81\", check: \"Red\")";
+        let t = Theme::parse(old, "old.ron").unwrap();
+        assert_eq!(t.light_square, Color::Rgb(0xd7, 0xb9, 0x8e));
+        assert_eq!(t.selected, Color::Indexed(81));
+        assert_eq!(t.check, Color::Red);
+        assert_eq!(t.capture, Theme::default().capture);
+        assert_eq!(t.ansi16, Overrides::default());
     }
 
     #[test]
-    fn colour_mode_detection_and_fallback() {
+    fn per_depth_sections_name_their_colours() {
+        let text = "(ansi256: (light_zone: \"144\"), ansi16: (light_square: \"Yellow\", \
+                    white_tile: \"Reset\", black_ramp: [\"Red\"]))";
+        let t = Theme::parse(text, "t.ron").unwrap();
+        assert_eq!(t.ansi256.light_zone, Some(Color::Indexed(144)));
+        let p = Palette::new(t.clone(), ColorMode::Ansi256);
+        assert_eq!(p.roles().light_zone, Color::Indexed(144));
+        let p = Palette::new(t, ColorMode::Ansi16);
+        assert_eq!(p.roles().light_square, Color::Yellow);
+        assert_eq!(p.roles().black_ramp, vec![Color::Red]);
+        assert!(!p.tiles(true), "a Reset tile is no tile");
+        assert!(p.tiles(false));
+    }
+
+    #[test]
+    fn colour_mode_detection() {
         let detect = ColorMode::detect;
         assert_eq!(detect(Some("1"), Some("truecolor"), None), ColorMode::None);
         assert_eq!(
@@ -676,106 +446,17 @@ mod tests {
             ColorMode::Ansi256
         );
         assert_eq!(detect(None, None, Some("xterm")), ColorMode::Ansi16);
-        let c256 = ColorMode::Ansi256;
-        assert_eq!(c256.adapt(Color::Rgb(255, 255, 255)), Color::Indexed(231));
-        assert_eq!(
-            c256.adapt(Color::Rgb(0x87, 0x87, 0x87)),
-            Color::Indexed(102)
-        );
-        assert_eq!(
-            ColorMode::Ansi16.adapt(Color::Rgb(250, 10, 10)),
-            Color::LightRed
-        );
-        assert_eq!(ColorMode::None.adapt(Color::Red), Color::Reset);
-        let p16 = Palette::new(Theme::default(), ColorMode::Ansi16);
-        let light = p16.square(SquareLook::default());
-        let dark = p16.square(SquareLook {
-            dark: true,
-            ..SquareLook::default()
-        });
-        assert_ne!(light, dark, "16-colour squares stay distinct");
-    }
-}
-
-/// Whether the locale the environment names is UTF-8: `LC_ALL`, else `LC_CTYPE`, else `LANG`
-/// (the first that is set and not empty decides; none at all is the C locale, which is not).
-pub fn locale_is_utf8(lc_all: Option<&str>, lc_ctype: Option<&str>, lang: Option<&str>) -> bool {
-    let name = [lc_all, lc_ctype, lang]
-        .into_iter()
-        .flatten()
-        .find(|v| !v.is_empty())
-        .unwrap_or("C")
-        .to_ascii_lowercase();
-    name.contains("utf-8") || name.contains("utf8")
-}
-
-/// The locale's name as the environment gives it, for telling the player (`LANG=C`).
-pub fn locale_name(lc_all: Option<&str>, lc_ctype: Option<&str>, lang: Option<&str>) -> String {
-    [("LC_ALL", lc_all), ("LC_CTYPE", lc_ctype), ("LANG", lang)]
-        .into_iter()
-        .find_map(|(k, v)| v.filter(|v| !v.is_empty()).map(|v| format!("{k}={v}")))
-        .unwrap_or_else(|| "no locale set".into())
-}
-
-/// The ASCII stand-in for a symbol the app draws: box lines, dots, arrows, marks, chess
-/// figures; anything else outside ASCII becomes `?`.
-pub fn ascii_of(c: char) -> char {
-    match c {
-        c if c.is_ascii() => c,
-        '─' | '━' | '═' | '╌' | '┄' => '-',
-        '│' | '┃' | '║' | '╎' | '┆' => '|',
-        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' | '╔' | '╗'
-        | '╚' | '╝' => '+',
-        '·' | '…' => '.',
-        '•' | '●' => '*',
-        '■' | '█' => '#',
-        '░' | '▒' | '▓' => ':',
-        '↑' => '^',
-        '↓' => 'v',
-        '←' => '<',
-        '→' => '>',
-        '♔' => 'K',
-        '♕' => 'Q',
-        '♖' => 'R',
-        '♗' => 'B',
-        '♘' => 'N',
-        '♙' => 'P',
-        '♚' => 'k',
-        '♛' => 'q',
-        '♜' => 'r',
-        '♝' => 'b',
-        '♞' => 'n',
-        '♟' => 'p',
-        _ => '?',
-    }
-}
-
-#[cfg(test)]
-mod locale_tests {
-    use super::*;
-
-    #[test]
-    fn the_first_locale_variable_set_decides() {
-        assert!(locale_is_utf8(None, None, Some("en_US.UTF-8")));
-        assert!(locale_is_utf8(None, Some("C.utf8"), Some("C")));
-        assert!(!locale_is_utf8(Some("C"), None, Some("en_US.UTF-8")));
-        assert!(!locale_is_utf8(None, None, Some("C")));
-        assert!(!locale_is_utf8(None, None, Some("POSIX")));
-        assert!(!locale_is_utf8(None, None, None), "none set: the C locale");
-        assert!(
-            locale_is_utf8(Some(""), None, Some("de_DE.UTF-8")),
-            "empty is unset"
-        );
-        assert!(!locale_is_utf8(None, None, Some("en_US.ISO-8859-1")));
-        assert_eq!(locale_name(None, None, Some("C")), "LANG=C");
-        assert_eq!(locale_name(None, None, None), "no locale set");
+        assert_eq!(detect(None, None, Some("dumb")), ColorMode::None);
     }
 
     #[test]
-    fn every_symbol_has_an_ascii_stand_in() {
-        for c in "─│┌┐└┘·…•■░↑↓←→♔♚♟".chars() {
-            assert!(ascii_of(c).is_ascii() && ascii_of(c) != '?', "{c}");
-        }
-        assert_eq!(ascii_of('é'), '?');
+    fn the_background_follows_the_text_when_not_given() {
+        let mut t = Theme::default();
+        assert_eq!(t.background, None, "the dark theme leaves it out");
+        assert_eq!(t.background_rgb(), (0, 0, 0));
+        t.text = Color::Rgb(0x1c, 0x1c, 0x1c);
+        assert_eq!(t.background_rgb(), (255, 255, 255));
+        t.background = Some(Color::Rgb(1, 2, 3));
+        assert_eq!(t.background_rgb(), (1, 2, 3));
     }
 }
