@@ -419,6 +419,14 @@ mod tests {
     }
 
     #[test]
+    fn a_ramp_is_at_most_64_colours() {
+        let ramp = |n: usize| format!("(black_ramp: [{}])", vec!["\"#000000\""; n].join(","));
+        assert_eq!(Theme::parse(&ramp(64), "t").unwrap().black_ramp.len(), 64);
+        let err = Theme::parse(&ramp(65), "t").unwrap_err().to_string();
+        assert!(err.contains("black_ramp: at most 64 colours"), "{err}");
+    }
+
+    #[test]
     fn per_depth_sections_name_their_colours() {
         let text = "(ansi256: (light_zone: \"144\"), ansi16: (light_square: \"Yellow\", \
                     white_tile: \"Reset\", black_ramp: [\"Red\"]))";

@@ -43,6 +43,10 @@ impl<'de> DeserializeSeed<'de> for One {
     }
 }
 
+/// The most colours a ramp may list: a piece's promotion stage or level picks one, and no
+/// game comes near this many stages.
+pub const MAX_RAMP: usize = 64;
+
 /// A list of colours of the field it names.
 struct Many(&'static str);
 
@@ -56,6 +60,13 @@ impl<'de> Visitor<'de> for Many {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Color>, A::Error> {
         let mut colours = Vec::new();
         while let Some(c) = seq.next_element_seed(One(self.0))? {
+            if colours.len() == MAX_RAMP {
+                return Err(de::Error::custom(format!(
+                    "{}: at most {MAX_RAMP} colours (one per promotion stage or level; the \
+                     last repeats)",
+                    self.0
+                )));
+            }
             colours.push(c);
         }
         Ok(colours)

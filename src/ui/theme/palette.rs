@@ -328,27 +328,30 @@ impl Palette {
     }
 
     /// A mark on a square: the cursor's brackets, a target's dot, the brackets of a capture
-    /// or a swap (`role` is one of [`Role::MARKS`]; others draw as the square's decor).
+    /// or a swap (`role` is one of [`Role::MARKS`]; any other role draws as [`Self::decor_on`]).
     pub fn mark_on(&self, look: SquareLook, role: Role) -> Style {
+        if !Role::MARKS.contains(&role) {
+            return self.decor_on(look);
+        }
         let square = self.square(look);
         if self.mono() {
-            return if Role::MARKS.contains(&role) {
-                square.add_modifier(Modifier::BOLD)
-            } else {
-                square
-            };
+            return square.add_modifier(Modifier::BOLD);
         }
-        let bg = self.square_colour(look);
         let colour = match self.roles.get(role) {
-            _ if !Role::MARKS.contains(&role) => Color::Reset,
+            Color::Reset => self.ink_on(self.square_colour(look)),
             c => c,
         };
-        let colour = if colour == Color::Reset {
-            self.ink_on(bg)
-        } else {
-            colour
-        };
         square.fg(colour).add_modifier(self.bold())
+    }
+
+    /// The style of a square's [`Decor`] marks: black or white ink on the square.
+    pub fn decor_on(&self, look: SquareLook) -> Style {
+        let square = self.square(look);
+        if self.mono() {
+            square
+        } else {
+            square.fg(self.ink_on(self.square_colour(look)))
+        }
     }
 
     /// The marks a square shows besides its colours, at this depth.

@@ -202,7 +202,7 @@ pub fn draw_cell(
     let look = view.look;
     let bg = p.square(look);
     let decor = p.decor(look);
-    let ink = p.mark_on(look, Role::Text);
+    let ink = p.decor_on(look);
     let (fill, fill_style) = match decor.fill {
         Some(c) => (c, ink),
         None => (' ', bg),
