@@ -544,3 +544,147 @@ fn zones_and_citadels_keep_their_own_entries_at_256_colours() {
         }
     }
 }
+
+#[path = "tmux/mod.rs"]
+mod tmux;
+
+/// The colour of each cell of a `capture-pane -e` line, as the SGR codes set it: `None` for
+/// the terminal's own, else the code's text (`5;65` for entry 65, `2;r;g;b`, `n` for ANSI n).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Pen {
+    fg: Option<String>,
+    bg: Option<String>,
+}
+
+fn cells_of(line: &str) -> Vec<(char, Pen)> {
+    let mut out = Vec::new();
+    let mut pen = Pen::default();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push((c, pen.clone()));
+            continue;
+        }
+        let mut code = String::new();
+        for d in chars.by_ref() {
+            if d == 'm' {
+                break;
+            }
+            code.push(d);
+        }
+        let params: Vec<&str> = code.trim_start_matches('[').split(';').collect();
+        let mut i = 0;
+        while i < params.len() {
+            let n: u32 = params[i].parse().unwrap_or(0);
+            match n {
+                0 => pen = Pen::default(),
+                30..=37 => pen.fg = Some((n - 30).to_string()),
+                90..=97 => pen.fg = Some((n - 90 + 8).to_string()),
+                40..=47 => pen.bg = Some((n - 40).to_string()),
+                100..=107 => pen.bg = Some((n - 100 + 8).to_string()),
+                39 => pen.fg = None,
+                49 => pen.bg = None,
+                38 | 48 => {
+                    let take = if params.get(i + 1) == Some(&"5") {
+                        2
+                    } else {
+                        4
+                    };
+                    let value = params[i + 1..(i + 1 + take).min(params.len())].join(";");
+                    if n == 38 {
+                        pen.fg = Some(value);
+                    } else {
+                        pen.bg = Some(value);
+                    }
+                    i += take;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The screen of `rankup play promochess` in tmux with `env` (shell assignments) set, plain
+/// and with its escape codes.
+fn promochess_in_tmux(name: &str, env: &str) -> Option<(String, String)> {
+    let t = tmux::Tmux::new(name)?;
+    let data = tmux::data_dir(name);
+    let script = format!(
+        "unset COLORTERM NO_COLOR; {env} exec {} play promochess",
+        tmux::bin()
+    );
+    t.start_sized(&data, &script, 80, 24);
+    let plain = t.wait_for("White to move");
+    let styled = t.run(&["capture-pane", "-p", "-e", "-t", "t"]);
+    let _ = std::fs::remove_dir_all(&data);
+    Some((plain, styled))
+}
+
+/// The styled cells of the board row labelled `rank`.
+fn board_row(styled: &str, rank: &str) -> Vec<(char, Pen)> {
+    styled
+        .lines()
+        .map(cells_of)
+        .find(|cells| {
+            let text: String = cells.iter().map(|(c, _)| c).collect();
+            text.starts_with(&format!("{rank:>2} "))
+        })
+        .unwrap_or_else(|| panic!("no row {rank}:\n{styled}"))
+}
+
+/// The tmux finding: at TERM=xterm-256color a PromoChess zone square (a9) and a
+/// middle square of the same shade (a5) have different backgrounds, both palette entries.
+#[test]
+fn tmux_256_colours_show_the_zone() {
+    let Some((_, styled)) = promochess_in_tmux("colours-256", "TERM=xterm-256color") else {
+        return;
+    };
+    let zone = board_row(&styled, "9")[3].1.bg.clone();
+    let middle = board_row(&styled, "5")[3].1.bg.clone();
+    for bg in [&zone, &middle] {
+        let bg = bg.as_deref().unwrap_or("none");
+        assert!(bg.starts_with("5;"), "a palette entry, not {bg}");
+    }
+    assert_ne!(zone, middle, "zone and middle square share a background");
+}
+
+/// At TERM=xterm only the 16 basic colours go out (backgrounds only the normal eight), and
+/// never bright black.
+#[test]
+fn tmux_16_colours_use_the_basic_colours_only() {
+    let Some((_, styled)) = promochess_in_tmux("colours-16", "TERM=xterm") else {
+        return;
+    };
+    let index = |v: &str| -> u32 {
+        let n = v.strip_prefix("5;").unwrap_or(v);
+        n.parse()
+            .unwrap_or_else(|_| panic!("not a basic colour: {v}"))
+    };
+    for line in styled.lines() {
+        for (_, pen) in cells_of(line) {
+            if let Some(fg) = &pen.fg {
+                assert!(index(fg) < 16 && index(fg) != 8, "foreground {fg}");
+            }
+            if let Some(bg) = &pen.bg {
+                assert!(index(bg) < 8, "background {bg}");
+            }
+        }
+    }
+}
+
+/// With NO_COLOR no colour goes out at all, and the zone shows its dots.
+#[test]
+fn tmux_no_color_marks_the_zone() {
+    let Some((plain, styled)) = promochess_in_tmux("colours-none", "NO_COLOR=1") else {
+        return;
+    };
+    for line in styled.lines() {
+        for (_, pen) in cells_of(line) {
+            assert_eq!(pen, Pen::default(), "a colour without colours: {line}");
+        }
+    }
+    let above_9 = plain.lines().nth(1).unwrap();
+    assert_eq!(above_9.matches('·').count(), 9, "{plain}");
+}
