@@ -2,7 +2,9 @@
 //! the screens.
 
 pub mod board;
+pub mod clock;
 pub mod moves;
 pub mod overlay;
 pub mod picker;
+pub mod scroll;
 pub mod text;
