@@ -328,3 +328,25 @@ fn the_bell_rings_when_the_move_comes_back_after_a_long_think() {
     ))));
     assert!(app.bell, "a person on the server: the bell by default");
 }
+
+#[test]
+fn a_room_clock_redraws_by_tenths_when_low_and_not_at_all_when_stopped() {
+    let mut app = app();
+    let mut view = room(&["e2e4"], Some(Color::White));
+    if let Some(clock) = view.clock.as_mut() {
+        clock.left_ms.black = 9_450;
+    }
+    app.update(Action::Net(NetEvent::Room(view.clone())));
+    assert_eq!(
+        app.wake_after(),
+        Some(std::time::Duration::from_millis(51)),
+        "Black's clock runs with 9.45 s left: the next tenth"
+    );
+    // The hub stopped the clock (a paused game): nothing changes by itself.
+    if let Some(clock) = view.clock.as_mut() {
+        clock.running = None;
+        clock.left_ms.black = 300_000;
+    }
+    app.update(Action::Net(NetEvent::Room(view)));
+    assert_eq!(app.wake_after(), None);
+}

@@ -538,8 +538,9 @@ impl App {
     }
 
     /// How long the app can sleep before what it shows changes by itself: until the running
-    /// clock's display ticks over to the next second. `None` when nothing changes without
-    /// an event (no clock running), so an idle app does not wake at all.
+    /// clock's display ticks over to the next second (the next tenth under ten seconds).
+    /// `None` when nothing changes without an event (no clock running), so an idle app does
+    /// not wake at all.
     pub fn wake_after(&self) -> Option<Duration> {
         let p = self.play()?;
         // A grace period counting down on the screen.
@@ -553,9 +554,12 @@ impl App {
         if p.game.outcome().is_some() {
             return None;
         }
-        let left = clocks.left[p.game.position().turn()];
-        // The display shows whole seconds: it changes once the fraction has run out.
-        Some(Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1))
+        let turn = p.game.position().turn();
+        // On the server a clock the hub has stopped (a paused game) shows no change.
+        if p.net.as_ref().is_some_and(|n| !n.clock_runs(turn)) {
+            return None;
+        }
+        Some(super::widgets::clock::next_change(clocks.left[turn]))
     }
 
     /// Records a new terminal size.
