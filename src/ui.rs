@@ -381,14 +381,19 @@ fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
                 app.update(action);
             }
         }
-        Incoming::Term(Event::Mouse(m)) if app.options.mouse => {
-            if let MouseEventKind::Down(MouseButton::Left) = m.kind {
-                app.update(Action::Click {
-                    col: m.column,
-                    row: m.row,
-                });
+        Incoming::Term(Event::Mouse(m)) if app.options.mouse => match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => app.update(Action::Click {
+                col: m.column,
+                row: m.row,
+            }),
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+                let down = m.kind == MouseEventKind::ScrollDown;
+                if let Some(action) = input::wheel_action(app.context(), down) {
+                    app.update(action);
+                }
             }
-        }
+            _ => {}
+        },
         Incoming::Term(Event::Resize(w, h)) => app.resize(w, h),
         Incoming::Term(_) => {}
         Incoming::Closed => return false,

@@ -61,8 +61,11 @@ pub enum Action {
     Next,
     /// Previous entry.
     Previous,
-    /// Scroll the move list (positive = later moves).
+    /// Scroll by lines: the move list (positive = later moves), or the help or rules card
+    /// (positive = further down).
     Scroll(i32),
+    /// Scroll the help or rules card by pages (positive = further down).
+    ScrollPage(i32),
     /// Leave the game for the start screen.
     NewGame,
     /// Resign (asks first).

@@ -15,6 +15,8 @@ use crate::variants::{variant, VariantId};
 
 use super::action::Action;
 use super::browser::{Browser, BrowserStep};
+use super::card::scroll_step;
+use super::card::view::{card_text, CardText};
 pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
@@ -663,7 +665,7 @@ impl App {
             return;
         }
         if action == Action::Help && !matches!(self.screen, Screen::Play(_)) {
-            self.card = Some(Card::Help);
+            self.card = Some(Card::help());
             return;
         }
         match &mut self.screen {
@@ -723,7 +725,7 @@ impl App {
                 MenuStep::Stay => {}
                 MenuStep::Quit if self.online => self.go_home(None),
                 MenuStep::Quit => self.running = false,
-                MenuStep::Help => self.card = Some(Card::Help),
+                MenuStep::Help => self.card = Some(Card::help()),
                 MenuStep::Browse => {
                     if self.data_dir.is_some() {
                         self.screen = Screen::Browser(Browser::new());
@@ -754,13 +756,8 @@ impl App {
             return;
         };
         match action {
-            Action::Help => self.card = Some(Card::Help),
-            Action::Rules => {
-                self.card = Some(Card::Rules {
-                    piece: 0,
-                    square: play.cursor,
-                })
-            }
+            Action::Help => self.card = Some(Card::help()),
+            Action::Rules => self.card = Some(Card::rules(play.cursor)),
             Action::ToggleGlyphs => self.options.glyphs = !self.options.glyphs,
             Action::ToggleMouse => {
                 self.options.mouse = !self.options.mouse;
@@ -1137,27 +1134,71 @@ impl App {
         }
     }
 
+    /// A card takes every key while it is open: it scrolls, the rules card changes its
+    /// piece or moves it on the diagram, and only [`Action::Cancel`] (Esc, q, ?) closes it.
     fn update_card(&mut self, card: Card, action: Action) {
-        let shape_variant = self.play().map(|p| p.game.position().variant());
+        if action == Action::Cancel {
+            self.card = None;
+            return;
+        }
+        if let Some(step) = scroll_step(&action) {
+            if let Some(text) = card_text(self, &card) {
+                let scroll = card.scroll().step(step, text.lines.len(), text.rows);
+                self.card = Some(card.with_scroll(scroll));
+            }
+            return;
+        }
+        let Some(play) = self.play() else {
+            return;
+        };
+        let v = play.game.position().variant();
         match (card, action) {
-            (_, Action::Quit) => self.running = false,
-            (Card::Rules { piece, square }, a @ (Action::Next | Action::Previous)) => {
-                let n = shape_variant.map_or(1, |v| v.kinds().len());
+            (
+                Card::Rules {
+                    piece,
+                    square,
+                    scroll,
+                },
+                a @ (Action::Next | Action::Previous),
+            ) => {
+                let n = v.kinds().len();
                 let piece = if a == Action::Next {
                     (piece + 1) % n
                 } else {
                     (piece + n - 1) % n
                 };
-                self.card = Some(Card::Rules { piece, square });
+                let card = Card::Rules {
+                    piece,
+                    square,
+                    scroll,
+                };
+                // The chosen piece's line comes into view.
+                let scroll = match card_text(self, &card) {
+                    Some(CardText {
+                        chosen: Some((first, last)),
+                        rows,
+                        ..
+                    }) => scroll.reveal(first, last, rows),
+                    _ => scroll,
+                };
+                self.card = Some(card.with_scroll(scroll));
             }
-            (Card::Rules { piece, square }, Action::Move(dir)) => {
-                if let Some(v) = shape_variant {
-                    let flipped = self.play().is_some_and(|p| p.flipped);
-                    let square = step_cursor(v.shape(), square, dir, flipped);
-                    self.card = Some(Card::Rules { piece, square });
-                }
+            (
+                Card::Rules {
+                    piece,
+                    square,
+                    scroll,
+                },
+                Action::Move(dir),
+            ) => {
+                let square = step_cursor(v.shape(), square, dir, play.flipped);
+                self.card = Some(Card::Rules {
+                    piece,
+                    square,
+                    scroll,
+                });
             }
-            _ => self.card = None,
+            _ => {}
         }
     }
 }

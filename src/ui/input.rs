@@ -77,15 +77,22 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char(c @ '1'..='9') => Some(Choose(c as usize - '1' as usize)),
             _ => None,
         },
+        // Only the keys that say so close a card: a stray key leaves it open.
         Context::Card => match key.code {
-            Up | Char('k') => Some(Previous),
-            Down | Char('j') => Some(Next),
+            Up | Char('k') => Some(Scroll(-1)),
+            Down | Char('j') => Some(Scroll(1)),
+            PageUp => Some(ScrollPage(-1)),
+            PageDown => Some(ScrollPage(1)),
+            KeyCode::Home | Char('g') => Some(Action::Home),
+            KeyCode::End | Char('G') => Some(Action::End),
+            Tab => Some(Next),
+            BackTab => Some(Previous),
             Left | Char('h') => Some(Move(Dir::Left)),
             Right | Char('l') => Some(Move(Dir::Right)),
             Char('K') => Some(Move(Dir::Up)),
             Char('J') => Some(Move(Dir::Down)),
-            Char('q') => Some(Quit),
-            _ => Some(Cancel),
+            Esc | Char('q') | Char('?') => Some(Cancel),
+            _ => None,
         },
         Context::Menu => match key.code {
             Up | Char('k') => Some(Move(Dir::Up)),
@@ -222,6 +229,25 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
     ("q / Ctrl-C", "quit (q asks first during a game)"),
 ];
+
+/// The keys of the help and the rules card, for the help screen.
+pub const CARD_KEYS: &[(&str, &str)] = &[
+    ("↑ ↓ / k j", "scroll a line"),
+    ("PgUp PgDn", "scroll a page"),
+    ("Home End / g G", "the top / the end"),
+    ("Tab Shift-Tab", "rules card: the next / previous piece"),
+    ("h l K J", "rules card: move the piece on the diagram"),
+    ("Esc / q / ?", "close"),
+];
+
+/// The action for a mouse wheel turn in `context` (`down`: toward the end), if any: it
+/// scrolls the help and the rules card.
+pub fn wheel_action(context: Context, down: bool) -> Option<Action> {
+    match context {
+        Context::Card => Some(Action::Scroll(if down { 3 } else { -3 })),
+        _ => None,
+    }
+}
 
 /// The keys of review mode, for the help screen.
 pub const REVIEW_KEYS: &[(&str, &str)] = &[
@@ -372,6 +398,40 @@ mod tests {
             action_for(Context::Board, key(KeyCode::Char(';'))),
             Some(Comment)
         );
+    }
+
+    #[test]
+    fn card_keys_scroll_and_only_esc_q_and_question_mark_close() {
+        use Action::*;
+        let c = Context::Card;
+        for (code, want) in [
+            (KeyCode::Up, Scroll(-1)),
+            (KeyCode::Char('j'), Scroll(1)),
+            (KeyCode::PageDown, ScrollPage(1)),
+            (KeyCode::PageUp, ScrollPage(-1)),
+            (KeyCode::Home, Home),
+            (KeyCode::Char('G'), End),
+            (KeyCode::Tab, Next),
+            (KeyCode::BackTab, Previous),
+            (KeyCode::Char('J'), Move(Dir::Down)),
+            (KeyCode::Esc, Cancel),
+            (KeyCode::Char('q'), Cancel),
+            (KeyCode::Char('?'), Cancel),
+        ] {
+            assert_eq!(action_for(c, key(code)), Some(want), "{code:?}");
+        }
+        for code in [KeyCode::Char('x'), KeyCode::Char('n'), KeyCode::Enter] {
+            assert_eq!(
+                action_for(c, key(code)),
+                None,
+                "{code:?} leaves the card open"
+            );
+        }
+        for k in ["k j", "PgUp PgDn", "g G", "Tab", "Esc / q / ?"] {
+            assert!(CARD_KEYS.iter().any(|(keys, _)| keys.contains(k)), "{k}");
+        }
+        assert_eq!(wheel_action(c, true), Some(Scroll(3)));
+        assert_eq!(wheel_action(Context::Board, true), None);
     }
 
     #[test]

@@ -10,9 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
-use super::app::{App, Card, Screen};
+use super::app::{App, Screen};
 use super::browser::view::render_browser;
-use super::card::view::{render_help, render_rules};
+use super::card::view::render_card;
 use super::lobby::view::render_lobby;
 use super::menu::view::render_menu;
 use super::play::view::render_play;
@@ -54,13 +54,7 @@ fn asciify(buf: &mut ratatui::buffer::Buffer) {
 }
 
 fn draw_card(app: &App, frame: &mut Frame, area: Rect) {
-    match app.card {
-        Some(Card::Help) => render_help(app, frame, area),
-        Some(Card::Rules { piece, square }) => {
-            if let Some(play) = app.play() {
-                render_rules(app, play, piece, square, frame, area);
-            }
-        }
-        None => {}
+    if let Some(card) = &app.card {
+        render_card(app, card, frame, area);
     }
 }
