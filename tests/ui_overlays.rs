@@ -3,7 +3,7 @@
 //! descriptions fit the width; the clock shows tenths and warns when time runs low.
 
 mod common;
-use common::{palette, screen, OPTIONS};
+use common::{palette, screen, start_app, OPTIONS};
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use rankup::rules::{ByColor, Position};
 use rankup::ui::action::Action;
-use rankup::ui::app::{App, Player, TimeControl};
+use rankup::ui::app::{opponent_choices, App, Player, TimeControl};
 use rankup::ui::input::{action_for, BOARD_KEYS, CARD_KEYS};
 use rankup::ui::theme::Palette;
 use rankup::variants::{variant, VariantId};
@@ -197,6 +197,40 @@ fn the_mouse_wheel_scrolls_a_card() {
     let scrolled = screen(&mut app, 80, 24);
     assert_ne!(top, scrolled);
     assert!(scrolled.contains("↑ more (PgUp)"), "{scrolled}");
+}
+
+#[test]
+fn the_start_screen_at_80_columns_cuts_no_description() {
+    let mut app = start_app();
+    // Every opponent: its whole description on screen.
+    press(&mut app, KeyCode::Tab);
+    for (label, _) in opponent_choices() {
+        let text = screen(&mut app, 80, 24);
+        assert!(words(&text).contains(&label), "{label}\n{text}");
+        press(&mut app, KeyCode::Right);
+    }
+    // Every game's summary, whole.
+    let text = screen(&mut app, 80, 24);
+    for id in VariantId::ALL {
+        let summary = &variant(id).spec().summary;
+        assert!(text.contains(summary.as_str()), "{summary}\n{text}");
+    }
+    // Narrower, a summary is shortened at a word boundary.
+    let narrow = screen(&mut app, 60, 24);
+    let row = narrow
+        .lines()
+        .find(|l| l.contains("PromoChess"))
+        .expect("PromoChess listed");
+    let shown = row
+        .split("PromoChess")
+        .nth(1)
+        .and_then(|r| r.trim().strip_suffix('…'))
+        .expect("shortened with an ellipsis");
+    let summary = &variant(VariantId::Promochess).spec().summary;
+    assert!(
+        summary.starts_with(shown) && summary[shown.len()..].starts_with(' '),
+        "cut mid-word: {row}"
+    );
 }
 
 #[test]

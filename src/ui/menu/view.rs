@@ -12,7 +12,8 @@ use crate::text::sanitize;
 use crate::variants::variant;
 
 use crate::ui::app::{opponent_choices, App, Menu, MenuEntry, MenuField, CLOCK_CHOICES};
-use crate::ui::widgets::text::{fit, who, window};
+use crate::ui::widgets::scroll::wrap;
+use crate::ui::widgets::text::{fit_words, who, window};
 
 pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
@@ -25,9 +26,18 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
         }
     };
     let unfinished = menu.unfinished.as_deref().unwrap_or(&[]);
+    // The opponent's description wraps under itself rather than running off the screen.
+    let opponent = wrap(
+        &Line::from(vec![
+            Span::styled(" Opponent  ", focus(MenuField::Opponent)),
+            Span::styled(opponent_choices()[menu.opponent].0.clone(), p.text()),
+        ]),
+        area.width,
+        11,
+    );
     // Rows: title, blank, [unfinished title, its rows, blank], game label, game rows,
-    // blank, three settings, blank, the footer.
-    let fixed = 9 + if unfinished.is_empty() { 0 } else { 2 };
+    // blank, the opponent's rows, side, clock, blank, the footer.
+    let fixed = 8 + opponent.len() + if unfinished.is_empty() { 0 } else { 2 };
     let room = (area.height as usize).saturating_sub(fixed);
     let unfinished_rows = unfinished
         .len()
@@ -51,7 +61,7 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
             String::new()
         };
         lines.push(Line::styled(
-            fit(
+            fit_words(
                 &format!(
                     " Unfinished games{more} · r resumes the last played · Tab ↑↓ Enter: pick one"
                 ),
@@ -95,10 +105,10 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
                     } else {
                         p.text()
                     };
-                    Line::styled(fit(&text, width), style)
+                    Line::styled(fit_words(&text, width), style)
                 }
                 Err(e) => Line::styled(
-                    fit(
+                    fit_words(
                         &format!("   {mark}{} (left as it is)", sanitize(&e.to_string())),
                         width,
                     ),
@@ -143,7 +153,7 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
             MenuEntry::Broken(b) => {
                 if let Some(file) = menu.broken.get(*b) {
                     let text = format!("       x {}", file.error);
-                    lines.push(Line::styled(fit(&text, width), p.error()));
+                    lines.push(Line::styled(fit_words(&text, width), p.error()));
                 }
             }
             MenuEntry::Game(id) => {
@@ -158,7 +168,7 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
                 let room = width.saturating_sub(name_width + 7);
                 lines.push(Line::from(vec![
                     Span::styled(format!("   {mark}{name:<name_width$}"), style),
-                    Span::styled(format!("  {}", fit(&v.spec().summary, room)), p.dim()),
+                    Span::styled(format!("  {}", fit_words(&v.spec().summary, room)), p.dim()),
                 ]));
             }
         }
@@ -167,12 +177,9 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
         None => "no clock".to_string(),
         Some((m, s)) => format!("{m} min + {s} s per move"),
     };
+    lines.push(Line::default());
+    lines.extend(opponent);
     lines.extend([
-        Line::default(),
-        Line::from(vec![
-            Span::styled(" Opponent  ", focus(MenuField::Opponent)),
-            Span::styled(opponent_choices()[menu.opponent].0.clone(), p.text()),
-        ]),
         Line::from(vec![
             Span::styled(" Side      ", focus(MenuField::Side)),
             Span::styled(
@@ -191,11 +198,11 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
         Line::default(),
         match &menu.notice {
             Some(m) => Line::styled(
-                fit(&format!(" {}", m.text), width),
+                fit_words(&format!(" {}", m.text), width),
                 if m.error { p.error() } else { p.dim() },
             ),
             None => Line::styled(
-                fit(
+                fit_words(
                     " ↑↓ game · Tab field · ←→ change · Enter start · b saved games · ? help · q quit",
                     width,
                 ),

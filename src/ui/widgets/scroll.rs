@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthChar;
 
 /// The mark on the bottom border while lines are hidden below.
 pub const MORE_BELOW: &str = " ↓ more (PgDn) ";
@@ -198,40 +198,6 @@ fn spans_of(cells: &[Cell]) -> Line<'static> {
     Line::from(spans)
 }
 
-/// `text` in at most `room` columns as one line: whole if it fits, else the words that fit
-/// followed by `…` (a word is cut only when even the first one does not fit).
-pub fn fit_words(text: &str, room: usize) -> String {
-    if UnicodeWidthStr::width(text) <= room {
-        return text.to_string();
-    }
-    if room == 0 {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = char_width(c);
-        if used + w + 1 > room {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    // Back to the end of the last whole word, if there is one.
-    let next_is_space = text[out.len()..].starts_with(' ');
-    if !next_is_space {
-        if let Some(end) = out.rfind(' ') {
-            out.truncate(end);
-        }
-    }
-    let kept = out.trim_end_matches([' ', ',', ';', ':', '·']).len();
-    if kept > 0 {
-        out.truncate(kept);
-    }
-    out.push('…');
-    out
-}
-
 /// The largest useful offset: the last line at the bottom of `rows` rows.
 pub fn max_offset(total: usize, rows: usize) -> usize {
     total.saturating_sub(rows)
@@ -416,27 +382,6 @@ mod tests {
         assert_eq!(text(&wrap(&Line::raw("ab cd"), 3, 3)), ["ab", "cd"]);
         // Leading spaces wider than the line leave room for one character.
         assert_eq!(text(&wrap(&Line::raw("      ab"), 3, 0)), ["  a", "b"]);
-    }
-
-    #[test]
-    fn fit_words_shortens_at_a_word_boundary() {
-        let text = "four plies deep with a little noise, a fraction of a second per move";
-        assert_eq!(fit_words(text, 80), text);
-        assert_eq!(
-            fit_words(text, 40),
-            "four plies deep with a little noise, a…"
-        );
-        assert_eq!(fit_words(text, 38), "four plies deep with a little noise…");
-        assert_eq!(fit_words(text, 22), "four plies deep with…");
-        assert_eq!(fit_words("Tamerspiel", 6), "Tamer…", "one long word is cut");
-        assert_eq!(fit_words("abc", 0), "");
-        for room in 1..text.len() {
-            let out = fit_words(text, room);
-            assert!(
-                UnicodeWidthStr::width(out.as_str()) <= room,
-                "{room}: {out}"
-            );
-        }
     }
 
     #[test]
