@@ -1,6 +1,8 @@
 //! A connection's app on the game server, through actions: choosing a name, the lobby and
 //! its challenge form, a game whose moves, offers and answers go to the hub, watching.
 
+mod common;
+
 use std::time::Instant;
 
 use rankup::net::{
@@ -341,6 +343,11 @@ fn a_room_clock_redraws_by_tenths_when_low_and_not_at_all_when_stopped() {
         app.wake_after(),
         Some(std::time::Duration::from_millis(51)),
         "Black's clock runs with 9.45 s left: the next tenth"
+    );
+    let text = common::screen(&mut app, 80, 24);
+    assert!(
+        text.contains("Black 0:09.4"),
+        "the room shows tenths too:\n{text}"
     );
     // The hub stopped the clock (a paused game): nothing changes by itself.
     if let Some(clock) = view.clock.as_mut() {

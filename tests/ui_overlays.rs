@@ -3,17 +3,18 @@
 //! descriptions fit the width; the clock shows tenths and warns when time runs low.
 
 mod common;
-use common::{palette, screen, start_app, OPTIONS};
+use common::{draw, palette, screen, start_app, OPTIONS};
 
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Modifier;
 
 use rankup::rules::{ByColor, Position};
 use rankup::ui::action::Action;
 use rankup::ui::app::{opponent_choices, App, Player, TimeControl};
 use rankup::ui::input::{action_for, BOARD_KEYS, CARD_KEYS};
-use rankup::ui::theme::Palette;
+use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
 const HUMANS: ByColor<Player> = ByColor {
@@ -244,4 +245,47 @@ fn the_app_wakes_every_tenth_under_ten_seconds() {
     app.update(Action::Tick(t0 + Duration::from_millis(50_550)));
     // 9.45 s left: it turns at the next tenth.
     assert_eq!(app.wake_after(), Some(Duration::from_millis(51)));
+}
+
+/// The style of the first cell of `text` on the screen.
+fn style_of(app: &mut App, text: &str) -> ratatui::style::Style {
+    let t = draw(app, 80, 24);
+    let buf = t.backend().buffer();
+    for y in 0..24 {
+        let row: String = (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        if let Some(at) = row.find(text) {
+            let x = row[..at].chars().count() as u16;
+            return buf[(x, y)].style();
+        }
+    }
+    panic!("{text} not on screen");
+}
+
+#[test]
+fn the_clock_shows_tenths_and_warns_when_time_runs_low() {
+    for mode in [ColorMode::TrueColor, ColorMode::Ansi16, ColorMode::None] {
+        let p = Palette::new(Theme::default(), mode);
+        let mut app = game(VariantId::Chess, Some("3+2"), p.clone());
+        let t0 = Instant::now();
+        app.update(Action::Tick(t0));
+        let calm = style_of(&mut app, "White  3:00");
+        // 3 minutes warn from 22.5 s: 30 s left is calm, 20 s is low, 9.45 s shows tenths.
+        app.update(Action::Tick(t0 + Duration::from_secs(150)));
+        assert_eq!(style_of(&mut app, "White  0:30"), calm, "{mode:?}");
+        app.update(Action::Tick(t0 + Duration::from_secs(160)));
+        let low = style_of(&mut app, "White  0:20");
+        assert_ne!(low, calm, "{mode:?}");
+        assert!(
+            low.add_modifier.contains(Modifier::REVERSED),
+            "{mode:?}: the running low clock is reversed, colour or not"
+        );
+        app.update(Action::Tick(t0 + Duration::from_millis(170_550)));
+        assert_eq!(style_of(&mut app, "White 0:09.4"), low, "{mode:?}");
+        // Black's clock waits: not low, not running.
+        let waiting = style_of(&mut app, "Black  3:00");
+        assert_ne!(
+            waiting, calm,
+            "the running clock differs from the waiting one"
+        );
+    }
 }

@@ -17,6 +17,7 @@ use crate::ui::app::{captured, last_move_squares, App, Leave, Play, Player, Prom
 use crate::ui::layout::{play_layout, PANEL_MIN};
 use crate::ui::play::{message_paragraph, save_error_paragraph};
 use crate::ui::widgets::board::{piece_glyph, BoardWidget};
+use crate::ui::widgets::clock::clocks_line;
 use crate::ui::widgets::moves::move_lines;
 use crate::ui::widgets::overlay::{centered, render_too_small};
 use crate::ui::widgets::picker::render_picker;
@@ -278,13 +279,12 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     let v = pos.variant();
     let mut lines: Vec<Line> = Vec::new();
     if let Some(clocks) = &play.clocks {
-        let fmt = |c: Color| {
-            let s = clocks.left[c].as_secs();
-            let running = play.game.outcome().is_none() && pos.turn() == c;
-            let style = if running { p.accent() } else { p.text() };
-            Span::styled(format!("{} {:>2}:{:02}  ", c, s / 60, s % 60), style)
-        };
-        lines.push(Line::from(vec![fmt(Color::White), fmt(Color::Black)]));
+        // The side to move's clock runs until the end (on the server, while the hub runs it).
+        let turn = pos.turn();
+        let running = (play.game.outcome().is_none()
+            && play.net.as_ref().is_none_or(|n| n.clock_runs(turn)))
+        .then_some(turn);
+        lines.push(clocks_line(clocks, running, p));
     }
     for line in play.room_status(app.now) {
         lines.push(Line::styled(line, p.accent()));
