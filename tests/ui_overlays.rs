@@ -263,7 +263,12 @@ fn style_of(app: &mut App, text: &str) -> ratatui::style::Style {
 
 #[test]
 fn the_clock_shows_tenths_and_warns_when_time_runs_low() {
-    for mode in [ColorMode::TrueColor, ColorMode::Ansi16, ColorMode::None] {
+    for mode in [
+        ColorMode::TrueColor,
+        ColorMode::Ansi256,
+        ColorMode::Ansi16,
+        ColorMode::None,
+    ] {
         let p = Palette::new(Theme::default(), mode);
         let mut app = game(VariantId::Chess, Some("3+2"), p.clone());
         let t0 = Instant::now();
@@ -275,10 +280,14 @@ fn the_clock_shows_tenths_and_warns_when_time_runs_low() {
         app.update(Action::Tick(t0 + Duration::from_secs(160)));
         let low = style_of(&mut app, "White  0:20");
         assert_ne!(low, calm, "{mode:?}");
-        assert!(
-            low.add_modifier.contains(Modifier::REVERSED),
-            "{mode:?}: the running low clock is reversed, colour or not"
-        );
+        if mode == ColorMode::None {
+            assert!(
+                low.add_modifier.contains(Modifier::REVERSED),
+                "without colour the low clock is reversed"
+            );
+        } else {
+            assert_ne!(low.fg, calm.fg, "{mode:?}: the low clock has its colour");
+        }
         app.update(Action::Tick(t0 + Duration::from_millis(170_550)));
         assert_eq!(style_of(&mut app, "White 0:09.4"), low, "{mode:?}");
         // Black's clock waits: not low, not running.

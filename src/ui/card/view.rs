@@ -133,7 +133,7 @@ fn help_text(app: &App, area: Rect) -> CardText {
         note("  candidates narrow as you type; Enter plays, Esc leaves"),
         blank(),
         heading("Board marks"),
-        note("  [ ] cursor · • target · ( ) capture · + promoted piece · tinted squares promote"),
+        note("  [ ] cursor · • target · ( ) capture · + promoted piece · tinted squares promote (dotted without colour)"),
         blank(),
         heading("This help and the rules card"),
     ]);
@@ -228,7 +228,10 @@ fn rules_text(app: &App, v: &Variant, piece_index: usize, area: Rect) -> CardTex
     }
     if Squares(v.promotion_squares()).count() > 0 {
         paragraphs.push((
-            Line::styled("Tinted squares: where pieces promote.", p.dim()),
+            Line::styled(
+                "Tinted squares (dotted without colour): where pieces promote.",
+                p.dim(),
+            ),
             0,
         ));
     }

@@ -5,12 +5,11 @@
 //! Low time follows lichess (its clock controller's `emergMs`): an eighth of the starting
 //! time, but at least 10 and at most 60 seconds. So a 3-minute game warns from 22.5 s, a
 //! 5-minute game from 37.5 s and anything from 8 minutes up from one minute, while a bullet
-//! game does not warn for most of its length. The warning has an attribute as well as a
-//! colour, so it shows in every colour depth, monochrome included.
+//! game does not warn for most of its length. The palette styles it
+//! ([`Palette::clock`]): the theme's low-clock colour, reverse video without colours.
 
 use std::time::Duration;
 
-use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::rules::Color;
@@ -61,17 +60,6 @@ pub fn next_change(left: Duration) -> Duration {
     Duration::from_nanos(nanos % unit) + Duration::from_millis(1)
 }
 
-/// The style of a clock: the running one stands out, a low one warns (reversed while it
-/// runs, underlined while it waits), each with an attribute that needs no colour.
-pub fn style(p: &Palette, low: bool, running: bool) -> Style {
-    match (low, running) {
-        (true, true) => p.error().add_modifier(Modifier::REVERSED),
-        (true, false) => p.error().add_modifier(Modifier::UNDERLINED),
-        (false, true) => p.accent(),
-        (false, false) => p.text(),
-    }
-}
-
 /// One side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockFace {
@@ -101,7 +89,7 @@ impl ClockFace {
     pub fn span(&self, p: &Palette) -> Span<'static> {
         Span::styled(
             format!("{} {:>5}", self.side, format(self.left)),
-            style(p, self.low, self.running),
+            p.clock(self.low, self.running),
         )
     }
 }
@@ -166,19 +154,39 @@ mod tests {
     }
 
     #[test]
-    fn every_state_differs_without_colour_too() {
-        for mode in [ColorMode::TrueColor, ColorMode::Ansi16, ColorMode::None] {
+    fn every_state_differs_at_every_depth() {
+        use ratatui::style::Modifier;
+        for mode in [
+            ColorMode::TrueColor,
+            ColorMode::Ansi256,
+            ColorMode::Ansi16,
+            ColorMode::None,
+        ] {
             let p = Palette::new(Theme::default(), mode);
+            let face = |low, running| {
+                ClockFace {
+                    side: Color::White,
+                    left: ms(9_400),
+                    low,
+                    running,
+                }
+                .span(&p)
+                .style
+            };
             let styles = [
-                style(&p, false, false),
-                style(&p, false, true),
-                style(&p, true, false),
-                style(&p, true, true),
+                face(false, false),
+                face(false, true),
+                face(true, false),
+                face(true, true),
             ];
             for (i, a) in styles.iter().enumerate() {
                 for b in &styles[i + 1..] {
-                    assert_ne!(a.add_modifier, b.add_modifier, "{mode:?}: {a:?} vs {b:?}");
+                    assert_ne!(a, b, "{mode:?}");
                 }
+            }
+            if mode == ColorMode::None {
+                assert!(styles[2].add_modifier.contains(Modifier::REVERSED));
+                assert!(styles[3].add_modifier.contains(Modifier::REVERSED));
             }
         }
     }
@@ -194,7 +202,7 @@ mod tests {
         };
         let span = face.span(&p);
         assert_eq!(span.content, "Black 0:09.4");
-        assert!(span.style.add_modifier.contains(Modifier::REVERSED));
+        assert_eq!(span.style, p.clock(true, true));
         let calm = ClockFace {
             left: ms(300_000),
             low: false,
