@@ -133,7 +133,8 @@ fn help_text(app: &App, area: Rect) -> CardText {
         note("  candidates narrow as you type; Enter plays, Esc leaves"),
         blank(),
         heading("Board marks"),
-        note("  [ ] cursor · • target · ( ) capture · + promoted piece · tinted squares promote (dotted without colour)"),
+        note("  [ ] cursor · • a square the lifted piece may go to · ( ) a piece it may take · < > a piece it may swap with · + or a digit: a promoted piece or its level"),
+        note("  tinted squares promote (a dot in the corner without colour) · citadels have their own colour (hatched without colour) · the last move's squares are tinted (underlined without colour) · a king in check on red (!K! without colour) · the lifted piece's square lit (its glyph reversed without colour)"),
         blank(),
         heading("This help and the rules card"),
     ]);
