@@ -1,18 +1,39 @@
 //! Where everything goes on screen, as a pure function of the terminal size, so drawing and
 //! click handling agree without sharing state.
+//!
+//! The board takes the largest square size that leaves the panel a useful size, and the
+//! panel takes what remains. Square sizes grow in steps (see [`cell_step`]) with no upper
+//! limit: a bigger terminal always gets a bigger board once a whole step fits.
 
 use ratatui::layout::Rect;
 
 use crate::rules::{Square, Variant};
 
-/// Cell sizes a board square can take, largest first: about 7x3, 5x2 and 3x1 terminal cells.
-pub const CELL_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
+/// Terminal cells per square at size step `n` (1, 2, 3, ...): (2n+1) x n, so 3x1, 5x2, 7x3,
+/// 9x4, 11x5, ... The width is odd so a glyph sits in the middle column, and about twice the
+/// height, which looks square on terminals whose cells are about twice as tall as wide.
+pub const fn cell_step(n: u16) -> (u16, u16) {
+    (2 * n + 1, n)
+}
+
+/// The three smallest steps, largest first: the sizes small diagrams (the rules card) pick
+/// from. The play and review boards are not limited to these (see [`play_layout`]).
+pub const CELL_SIZES: [(u16, u16); 3] = [cell_step(3), cell_step(2), cell_step(1)];
 /// Columns left of the squares: rank numbers up to two digits and a space.
 const RANK_LABELS: u16 = 3;
-/// The side panel's smallest useful width.
+/// The side panel's smallest useful width: a bordered move list whose longest row,
+/// `123. Hbxc7=N+ Hbxc7=N+`, fits, and a legend with one piece a line.
 pub const PANEL_MIN: u16 = 26;
-/// The panel's smallest useful height when it goes below the board.
+/// The panel's smallest useful height when it goes below the board (boards wider than the
+/// screen leaves room for beside them): four rows of moves in columns across the screen,
+/// with the legend in the column beside the board ([`ASIDE_MIN`]).
 pub const PANEL_BELOW_MIN: u16 = 4;
+/// A panel below the board with no column beside the board for the legend needs this many
+/// rows, for the moves and the legend both.
+pub const PANEL_BELOW_ALONE_MIN: u16 = 8;
+/// The column right of a board whose panel is below it is used (for the legend, one piece a
+/// line) when it is at least this wide: `♕+ Q Queen`, longer names cut.
+pub const ASIDE_MIN: u16 = 14;
 
 /// Where the panel goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +117,12 @@ pub struct PlayLayout {
     pub title: Rect,
     /// The board, if it fits.
     pub board: Option<BoardGeom>,
-    /// The side panel (moves, captures, legend), if there is room.
+    /// The panel (moves, clocks, captures, legend), if there is room: beside the board, the
+    /// whole height, or under it (a board too wide for a panel beside it).
     pub panel: Option<Rect>,
+    /// With the panel under the board: the column right of the board, the whole height,
+    /// when it is at least [`ASIDE_MIN`] wide (the legend goes there).
+    pub aside: Option<Rect>,
     /// The status line.
     pub status: Rect,
     /// The message / typing line, and under it the lines of a message too long for it
@@ -107,11 +132,43 @@ pub struct PlayLayout {
     pub too_small: Option<(u16, u16)>,
 }
 
-/// Lays out the play screen for `variant` in `area`: the largest square size that fits with
-/// the panel (beside the board, or below it when only that fits), else the largest without
-/// it, else a "too small" note. `message_rows`
-/// asks for that many rows at the bottom for messages; rows beyond the first are given only
-/// where the board leaves them free (a long message never shrinks the board).
+/// The largest size step whose board fits `width` x `height` cells (0 when none does).
+fn largest_step(files: u8, ranks: u8, width: u16, height: u16) -> u16 {
+    let (files, ranks) = (u16::from(files.max(1)), u16::from(ranks.max(1)));
+    let by_height = height.saturating_sub(1) / ranks;
+    // RANK_LABELS + files * (2n + 1) <= width.
+    let by_width = (width.saturating_sub(RANK_LABELS) / files).saturating_sub(1) / 2;
+    by_height.min(by_width)
+}
+
+/// Where the board and panel go in `middle`: the largest square size with a useful panel
+/// beside the board (at least [`PANEL_MIN`] wide) or, at the same size, below it (at least
+/// [`PANEL_BELOW_MIN`] rows with a column of at least [`ASIDE_MIN`] beside the board, else
+/// [`PANEL_BELOW_ALONE_MIN`] rows); else the largest squares without a panel.
+fn choose_cell(files: u8, ranks: u8, middle: Rect) -> Option<((u16, u16), Option<Place>)> {
+    let top = largest_step(files, ranks, middle.width, middle.height);
+    let with_panel = (1..=top).rev().find_map(|n| {
+        let cell = cell_step(n);
+        let (w, h) = board_size(cell, files, ranks);
+        let right = middle.width.saturating_sub(w + 1);
+        if right >= PANEL_MIN {
+            return Some((cell, Some(Place::Beside)));
+        }
+        let under = middle.height.saturating_sub(h);
+        let below_min = if right >= ASIDE_MIN {
+            PANEL_BELOW_MIN
+        } else {
+            PANEL_BELOW_ALONE_MIN
+        };
+        (under >= below_min).then_some((cell, Some(Place::Below)))
+    });
+    with_panel.or_else(|| (top > 0).then(|| (cell_step(top), None)))
+}
+
+/// Lays out the play screen for `variant` in `area` (see [`choose_cell`] for the board's
+/// size), else a "too small" note. `message_rows` asks for that many rows at the bottom for
+/// messages; rows beyond the first are given only where the board leaves them free (a long
+/// message never shrinks the board).
 pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u16) -> PlayLayout {
     let shape = variant.shape();
     let (files, ranks) = (shape.files(), shape.ranks());
@@ -132,38 +189,16 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
         area.width,
         area.height.saturating_sub(3),
     );
-    let fits = |cell, panel: u16| {
-        let (w, h) = board_size(cell, files, ranks);
-        w + panel <= middle.width && h <= middle.height
-    };
-    // The largest squares that leave room for the panel, beside the board or (on a short
-    // wide board) below it; else the largest squares without it.
-    let fits_below = |cell| {
-        let (w, h) = board_size(cell, files, ranks);
-        w <= middle.width && h + PANEL_BELOW_MIN <= middle.height
-    };
-    let with_panel = CELL_SIZES.iter().find_map(|&c| {
-        if fits(c, PANEL_MIN + 1) {
-            Some((c, Place::Beside))
-        } else if fits_below(c) {
-            Some((c, Place::Below))
-        } else {
-            None
-        }
-    });
-    let (cell, panel) = match with_panel {
-        Some((c, place)) => (Some(c), Some(place)),
-        None => (CELL_SIZES.iter().copied().find(|&c| fits(c, 0)), None),
-    };
-    let Some(cell) = cell else {
-        let (w, h) = board_size(CELL_SIZES[2], files, ranks);
+    let Some((cell, place)) = choose_cell(files, ranks, middle) else {
+        let (w, h) = minimum_size(files, ranks);
         return PlayLayout {
             title,
             board: None,
             panel: None,
+            aside: None,
             status,
             input,
-            too_small: Some((w, h + 3)),
+            too_small: Some((w, h)),
         };
     };
     let geom = BoardGeom::new(middle, cell, files, ranks, flipped);
@@ -183,28 +218,36 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
         height: input.height + extra,
         ..input
     };
-    let panel = match panel {
-        Some(Place::Beside) => {
-            let x = geom.area.x + geom.area.width + 1;
-            Some(Rect::new(
-                x,
-                middle.y,
-                (middle.x + middle.width).saturating_sub(x),
-                middle.height,
-            ))
-        }
+    let right_x = geom.area.x + geom.area.width + 1;
+    let right = Rect::new(
+        right_x,
+        middle.y,
+        (middle.x + middle.width).saturating_sub(right_x),
+        middle.height,
+    );
+    let (panel, aside) = match place {
+        Some(Place::Beside) => (Some(right), None),
         Some(Place::Below) => {
             let y = geom.area.y + geom.area.height;
             let height = (middle.y + middle.height).saturating_sub(y);
+            let aside = (right.width >= ASIDE_MIN).then_some(right);
+            // Under the board only, when the column beside it is used.
+            let width = match aside {
+                Some(_) => geom.area.width,
+                None => middle.width,
+            };
             // Rows a long message took may leave too little for it.
-            (height >= PANEL_BELOW_MIN - 1).then(|| Rect::new(middle.x, y, middle.width, height))
+            let panel =
+                (height >= PANEL_BELOW_MIN - 1).then(|| Rect::new(middle.x, y, width, height));
+            (panel, aside)
         }
-        None => None,
+        None => (None, None),
     };
     PlayLayout {
         title,
         board: Some(geom),
         panel,
+        aside,
         status,
         input,
         too_small: None,
@@ -213,7 +256,7 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
 
 /// The smallest terminal (columns, rows) that can show any board of this many files/ranks.
 pub fn minimum_size(files: u8, ranks: u8) -> (u16, u16) {
-    let (w, h) = board_size(CELL_SIZES[2], files, ranks);
+    let (w, h) = board_size(cell_step(1), files, ranks);
     (w, h + 3)
 }
 
@@ -245,12 +288,149 @@ mod tests {
                 .map(|b| b.cell)
         };
         assert_eq!(cell(80, 24), Some((5, 2)));
-        assert_eq!(cell(120, 40), Some((7, 3)));
+        assert_eq!(cell(100, 30), Some((7, 3)));
+        assert_eq!(cell(120, 40), Some((9, 4)));
+        assert_eq!(cell(160, 50), Some((11, 5)));
+        assert_eq!(cell(200, 60), Some((15, 7)));
+        assert_eq!(cell(250, 75), Some((17, 8)), "no upper limit");
         assert_eq!(cell(60, 16), Some((3, 1)));
         assert_eq!(cell(20, 8), None);
         assert!(play_layout(Rect::new(0, 0, 0, 0), v, false, 1)
             .too_small
             .is_some());
+        // One more row or column never shrinks the squares.
+        for id in VariantId::ALL {
+            let v = variant(id);
+            let step = |w, h| {
+                play_layout(Rect::new(0, 0, w, h), v, false, 1)
+                    .board
+                    .map_or(0, |b| b.cell.1)
+            };
+            for (w, h) in [(80, 24), (100, 30), (160, 50), (200, 60)] {
+                let here = step(w, h);
+                assert!(step(w, h + 1) >= here, "{id:?} {w}x{h} taller");
+                assert!(
+                    step(w + PANEL_MIN + 40, h) >= here,
+                    "{id:?} {w}x{h} much wider"
+                );
+            }
+        }
+    }
+
+    /// The terminal sizes the layout is checked at.
+    const SIZES: [(u16, u16); 6] = [
+        (80, 24),
+        (100, 30),
+        (120, 40),
+        (160, 50),
+        (200, 60),
+        (250, 75),
+    ];
+
+    #[test]
+    fn at_every_size_every_game_gets_a_board_and_a_useful_panel() {
+        for id in VariantId::ALL {
+            let v = variant(id);
+            for (w, h) in SIZES {
+                let area = Rect::new(0, 0, w, h);
+                let l = play_layout(area, v, false, 1);
+                let what = format!("{id:?} at {w}x{h}");
+                let board = l.board.unwrap_or_else(|| panic!("{what}: no board")).area;
+                let panel = l.panel.unwrap_or_else(|| panic!("{what}: no panel"));
+                assert!(area.contains(board.as_position()) && board.union(area) == area);
+                assert_eq!(panel.union(area), area, "{what}: panel off screen");
+                assert!(!panel.intersects(board), "{what}");
+                assert!(panel.y + panel.height <= l.status.y, "{what}");
+                if panel.y >= board.y + board.height {
+                    // Below: four rows and the legend beside the board, or eight.
+                    match l.aside {
+                        Some(aside) => {
+                            assert!(panel.height >= PANEL_BELOW_MIN, "{what}");
+                            assert!(aside.width >= ASIDE_MIN, "{what}");
+                            assert!(!aside.intersects(board) && !aside.intersects(panel));
+                            assert_eq!(aside.union(area), area, "{what}: aside off screen");
+                        }
+                        None => assert!(panel.height >= PANEL_BELOW_ALONE_MIN, "{what}"),
+                    }
+                } else {
+                    assert!(panel.x > board.x + board.width - 1, "{what}");
+                    assert!(panel.width >= PANEL_MIN, "{what}");
+                    assert_eq!(l.aside, None, "{what}");
+                }
+                // A whole step more would leave no useful panel.
+                let (cw, ch) = l.board.unwrap().cell;
+                let (bw, bh) = board_size(cell_step(ch + 1), v.shape().files(), v.shape().ranks());
+                let (rw, rh) = (w, h - 3);
+                let right = rw.saturating_sub(bw + 1);
+                let under = rh.saturating_sub(bh);
+                let fits = bw <= rw && bh <= rh;
+                let beside = fits && right >= PANEL_MIN;
+                let below = fits
+                    && (under >= PANEL_BELOW_ALONE_MIN
+                        || under >= PANEL_BELOW_MIN && right >= ASIDE_MIN);
+                assert!(
+                    !beside && !below,
+                    "{what}: {cw}x{ch} leaves room for a bigger board"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn big_boards_at_big_terminals() {
+        let cell = |id, w, h| {
+            play_layout(Rect::new(0, 0, w, h), variant(id), false, 1)
+                .board
+                .unwrap()
+                .cell
+        };
+        // The finding: 7x3 at 160x50 and beyond, 20 rows left empty.
+        assert!(cell(VariantId::Promochess, 160, 50) >= (9, 4));
+        assert_eq!(cell(VariantId::Promochess, 160, 50), (11, 5));
+        assert_eq!(cell(VariantId::Promochess, 250, 75), (15, 7));
+        // Tamerspiel, 12 files: the board takes all but a legend column's width at 160x50,
+        // with the panel under it.
+        let l = play_layout(
+            Rect::new(0, 0, 160, 50),
+            variant(VariantId::Tamerspiel),
+            false,
+            1,
+        );
+        assert_eq!(l.board.unwrap().cell, (11, 5));
+        assert!(l.aside.is_some() && l.panel.unwrap().y > l.board.unwrap().area.y);
+        // At 200x60 a step smaller leaves it a panel beside.
+        assert_eq!(cell(VariantId::Tamerspiel, 200, 60), (13, 6));
+        for id in VariantId::ALL {
+            for (w, h) in [(160, 50), (200, 60), (250, 75)] {
+                assert!(cell(id, w, h) >= (9, 4), "{id:?} at {w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn clicks_find_their_square_at_every_size() {
+        for id in VariantId::ALL {
+            let v = variant(id);
+            for (w, h) in SIZES {
+                for flipped in [false, true] {
+                    let l = play_layout(Rect::new(0, 0, w, h), v, flipped, 1);
+                    let g = l.board.unwrap();
+                    for sq in crate::rules::Squares(v.shape().squares()) {
+                        let (x, y) = g.origin(sq);
+                        for (dx, dy) in [(0, 0), (g.cell.0 - 1, g.cell.1 - 1), (g.cell.0 / 2, 0)] {
+                            assert_eq!(g.square_at(x + dx, y + dy), Some(sq), "{id:?} {w}x{h}");
+                        }
+                    }
+                    // Left of the squares (the rank labels), under them (the file labels)
+                    // and right of them: no square.
+                    let right = g.area.x + g.area.width;
+                    let bottom = g.area.y + g.area.height - 1;
+                    assert_eq!(g.square_at(g.area.x + 2, g.area.y), None);
+                    assert_eq!(g.square_at(g.area.x + 3, bottom), None);
+                    assert_eq!(g.square_at(right, g.area.y), None);
+                }
+            }
+        }
     }
 
     #[test]
@@ -262,15 +442,20 @@ mod tests {
             let board = l.board.unwrap().area;
             assert!(!panel.intersects(board), "{id:?}");
         }
-        // Tamerspiel's 12 files: the panel goes under the board.
+        // Tamerspiel's 12 files: the panel goes under the board, the legend beside it.
         let l = play_layout(
             Rect::new(0, 0, 80, 24),
             variant(VariantId::Tamerspiel),
             false,
             1,
         );
-        let (board, panel) = (l.board.unwrap().area, l.panel.unwrap());
-        assert!(panel.y >= board.y + board.height && panel.width == 80);
+        let (board, panel, aside) = (l.board.unwrap().area, l.panel.unwrap(), l.aside.unwrap());
+        assert!(panel.y >= board.y + board.height && panel.width == board.width);
+        assert_eq!(panel.height, 4);
+        assert_eq!(
+            (aside.x, aside.y, aside.width, aside.height),
+            (64, 1, 16, 21)
+        );
         // At 100x30 it fits beside at 5x2, not at 7x3.
         let l = play_layout(
             Rect::new(0, 0, 100, 30),
@@ -280,6 +465,17 @@ mod tests {
         );
         assert_eq!(l.board.unwrap().cell, (5, 2));
         assert!(l.panel.unwrap().x > l.board.unwrap().area.x);
+        assert_eq!(l.aside, None);
+        // Too narrow for a legend column: 3x1 squares with the panel beside rather than
+        // 5x2 with four rows for everything.
+        let l = play_layout(
+            Rect::new(0, 0, 70, 24),
+            variant(VariantId::Tamerspiel),
+            false,
+            1,
+        );
+        assert_eq!(l.board.unwrap().cell, (3, 1));
+        assert!(l.panel.unwrap().width >= PANEL_MIN);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod legend;
 pub mod moves;
 pub mod overlay;
 pub mod picker;
