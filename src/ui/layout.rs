@@ -254,6 +254,92 @@ pub fn play_layout(area: Rect, variant: &Variant, flipped: bool, message_rows: u
     }
 }
 
+/// Where the parts of the panel go: the move list, the lines about the game (clocks, room,
+/// chat, captures; review's notes) and the legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelRegions {
+    /// The move list.
+    pub moves: Rect,
+    /// The lines about the game.
+    pub info: Rect,
+    /// The legend.
+    pub legend: Rect,
+}
+
+/// The fewest rows the move list keeps in a panel beside the board: six moves in a box.
+pub const MOVES_MIN: u16 = 8;
+
+/// Splits `panel` (and `aside`, the column beside a board whose panel is under it) between
+/// the move list, the info lines (`info_rows(width)` rows at a width, `info_width` wide at
+/// most) and the legend (`legend_rows(width, height)` rows in an area, at most `height`).
+/// Beside the board: the moves on top, at least [`MOVES_MIN`] rows, then the lines, then
+/// the legend in the rows left. Under the board with a column beside it: the legend in the
+/// column, the lines above it when both fit there (the legend in its roomiest form), else
+/// right of the moves. Under the board alone: the moves on the left half, the lines and the
+/// legend on the right.
+pub fn panel_regions(
+    panel: Rect,
+    aside: Option<Rect>,
+    info_rows: impl Fn(u16) -> u16,
+    info_width: u16,
+    legend_rows: impl Fn(u16, u16) -> u16,
+) -> PanelRegions {
+    let stack = |r: Rect, top: u16| {
+        let top = top.min(r.height);
+        (
+            Rect { height: top, ..r },
+            Rect::new(r.x, r.y + top, r.width, r.height - top),
+        )
+    };
+    // The right part of `r`, `width` wide (at most half) with a column's gap before it, and
+    // the rest.
+    let beside = |r: Rect, width: u16| {
+        let width = width.min(r.width.saturating_sub(1) / 2);
+        let left = r.width - width - u16::from(width > 0);
+        (
+            Rect { width: left, ..r },
+            Rect::new(r.x + r.width - width, r.y, width, r.height),
+        )
+    };
+    if let Some(aside) = aside {
+        let rows = info_rows(aside.width);
+        if rows + legend_rows(aside.width, u16::MAX) <= aside.height {
+            let (info, legend) = stack(aside, rows);
+            return PanelRegions {
+                moves: panel,
+                info,
+                legend,
+            };
+        }
+        let (moves, info) = beside(panel, info_width);
+        return PanelRegions {
+            moves,
+            info,
+            legend: aside,
+        };
+    }
+    if panel.width >= 2 * PANEL_MIN && panel.height < 12 {
+        let (moves, rest) = beside(panel, panel.width / 2);
+        let (info, legend) = stack(rest, info_rows(rest.width));
+        return PanelRegions {
+            moves,
+            info,
+            legend,
+        };
+    }
+    let info = info_rows(panel.width);
+    let room = panel.height.saturating_sub(info + MOVES_MIN);
+    let legend = legend_rows(panel.width, room);
+    let moves_rows = panel.height.saturating_sub(info + legend).max(3);
+    let (moves, rest) = stack(panel, moves_rows);
+    let (info, legend) = stack(rest, info);
+    PanelRegions {
+        moves,
+        info,
+        legend,
+    }
+}
+
 /// The smallest terminal (columns, rows) that can show any board of this many files/ranks.
 pub fn minimum_size(files: u8, ranks: u8) -> (u16, u16) {
     let (w, h) = board_size(cell_step(1), files, ranks);

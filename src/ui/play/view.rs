@@ -1,12 +1,12 @@
 //! How the game in play looks: the title line, the board with the cursor, lifted piece,
 //! targets, hint and last move, the promotion picker, the panel beside or under the board
-//! (clocks, room and chat lines, captured pieces, the legend of promoted pieces, the move
-//! list), questions centred over the board, the status line, and under it the move or
+//! (clocks, room and chat lines, captured pieces, the move list, and the legend of every
+//! piece, in the column beside the board when the panel is under it), questions centred over the board, the status line, and under it the move or
 //! prompt being typed, the last message and a failed save's message.
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
@@ -14,11 +14,12 @@ use crate::rules::{Color, MoveKind};
 use crate::text::sanitize;
 
 use crate::ui::app::{captured, last_move_squares, App, Leave, Play, Player, Prompt, Question};
-use crate::ui::layout::{play_layout, PANEL_MIN};
+use crate::ui::layout::{panel_regions, play_layout};
 use crate::ui::play::{message_paragraph, save_error_paragraph};
 use crate::ui::widgets::board::{piece_glyph, BoardWidget};
 use crate::ui::widgets::clock::clocks_line;
-use crate::ui::widgets::moves::move_lines;
+use crate::ui::widgets::legend::Legend;
+use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::{centered, render_too_small};
 use crate::ui::widgets::picker::render_picker;
 
@@ -66,7 +67,7 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
         }
     }
     if let Some(panel) = layout.panel {
-        render_panel(app, play, frame, panel);
+        render_panel(app, play, frame, panel, layout.aside);
     }
     // Questions go over everything else, centred on the board.
     if let (Some(geom), Some(q)) = (layout.board, play.question) {
@@ -273,7 +274,9 @@ fn question_text(play: &Play, q: Question) -> String {
     }
 }
 
-fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
+/// The panel: clocks, room and chat lines and captures ("info"), the move list and the
+/// legend, in the regions [`panel_regions`] gives them.
+fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Option<Rect>) {
     let p = &app.palette;
     let pos = play.game.position();
     let v = pos.variant();
@@ -308,74 +311,35 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             ]));
         }
     }
-    // Legend: what the colours and markers mean in this game.
-    let mut stages: Vec<(u8, Vec<String>)> = Vec::new();
-    for (kind, spec) in v.kinds() {
-        let stage = v.promotion_stage(kind);
-        if stage > 0 {
-            match stages.iter_mut().find(|(s, _)| *s == stage) {
-                Some((_, names)) => names.push(format!("{} {}", spec.letter, spec.name)),
-                None => stages.push((stage, vec![format!("{} {}", spec.letter, spec.name)])),
-            }
-        }
-    }
-    if !stages.is_empty() {
-        lines.push(Line::styled("promoted (+):", p.dim()));
-        stages.sort();
-        for (stage, names) in stages {
-            lines.push(Line::from(vec![
-                Span::styled(" ■", p.piece(true, stage)),
-                Span::styled("■ ", p.piece(false, stage)),
-                Span::styled(names.join(", "), p.text()),
-            ]));
-        }
-    }
-    // A tall panel (beside the board) stacks the moves over the rest; a wide one (under
-    // the board) puts them side by side.
-    let (move_area, info_area) = if area.width >= 2 * PANEL_MIN && area.height < 12 {
-        let half = area.width / 2;
-        (
-            Rect::new(area.x, area.y, half, area.height),
-            Rect::new(
-                area.x + half + 1,
-                area.y,
-                area.width - half - 1,
-                area.height,
-            ),
-        )
-    } else {
-        let chrome = lines.len() as u16 + 2;
-        let moves_height = area.height.saturating_sub(chrome).max(3);
-        let move_area = Rect::new(area.x, area.y, area.width, moves_height.min(area.height));
-        let info_area = Rect::new(
-            area.x,
-            area.y + move_area.height,
-            area.width,
-            area.height - move_area.height,
-        );
-        (move_area, info_area)
-    };
     let sans: Vec<&str> = play.game.history().iter().map(|m| m.san.as_str()).collect();
     let rows = move_lines(p, play.game.start(), &sans, None);
-    let visible = move_area.height.saturating_sub(2) as usize;
+    let legend = Legend::new(v, p, app.options.glyphs);
+    let info_width = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+    let para = info_paragraph(lines.clone());
+    let info_rows = |width: u16| match lines.len() {
+        0 => 0,
+        _ => para.line_count(width.max(1)) as u16,
+    };
+    let regions = panel_regions(area, aside, info_rows, info_width, |w, h| {
+        legend.height(w, h)
+    });
+    let list = MoveColumns::new(regions.moves, &rows);
     let first = match play.scroll {
         Some(s) => s.min(rows.len().saturating_sub(1)),
-        None => rows.len().saturating_sub(visible),
+        None => rows.len().saturating_sub(list.capacity()),
     };
-    let shown: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
     let title = if play.scroll.is_some() {
         " moves ([ ] scroll) "
     } else {
         " moves "
     };
-    frame.render_widget(
-        Paragraph::new(shown).block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(p.border())
-                .title(Span::styled(title, p.accent())),
-        ),
-        move_area,
-    );
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), info_area);
+    let buf = frame.buffer_mut();
+    list.draw(p, regions.moves, rows, first, title, buf);
+    info_paragraph(lines).render(regions.info, buf);
+    legend.draw(regions.legend, buf);
+}
+
+/// The panel's lines other than the moves and legend, long ones (chat) wrapped.
+fn info_paragraph(lines: Vec<Line>) -> Paragraph {
+    Paragraph::new(lines).wrap(Wrap { trim: true })
 }

@@ -1,22 +1,28 @@
 //! How review looks: the title with the players and result, the board at the chosen move
 //! with that move marked, the move list with the move highlighted and kept in view, the
 //! move's saved notes (think time, stored evaluation, comment) and the engine's opinion when
-//! asked, the status line, and the move number being typed or the last message.
+//! asked, the legend of every piece, the status line, and the move number being typed or the last message.
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
 use crate::text::sanitize;
 
 use crate::ui::app::App;
-use crate::ui::layout::play_layout;
+use crate::ui::layout::{panel_regions, play_layout};
 use crate::ui::review::Review;
 use crate::ui::widgets::board::BoardWidget;
-use crate::ui::widgets::moves::move_lines;
+use crate::ui::widgets::legend::Legend;
+use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::text::who;
+
+/// Rows the move's notes take.
+const NOTES_ROWS: u16 = 4;
+/// Columns the notes take beside the move list, when they go there.
+const NOTES_WIDTH: u16 = 30;
 
 /// Review mode: the board at the chosen move, the move list with that move highlighted, the
 /// move's saved notes and, when asked, the engine's opinion.
@@ -51,24 +57,6 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
     if let Some(panel) = layout.panel {
         let sans: Vec<&str> = saved.moves.iter().map(|m| m.san.as_str()).collect();
         let rows = move_lines(p, &review.positions[0], &sans, Some(review.ply));
-        let notes_height = 4u16.min(panel.height / 3);
-        let list_height = panel.height - notes_height;
-        let visible = list_height.saturating_sub(2) as usize;
-        // Keep the highlighted row in view, a little above the bottom.
-        let row = review.ply.saturating_sub(1) / 2;
-        let first = (row + 2)
-            .saturating_sub(visible)
-            .min(rows.len().saturating_sub(1));
-        let shown: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
-        frame.render_widget(
-            Paragraph::new(shown).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .border_style(p.border())
-                    .title(Span::styled(" moves ", p.accent())),
-            ),
-            Rect::new(panel.x, panel.y, panel.width, list_height),
-        );
         let mut notes: Vec<Line> = Vec::new();
         match review.ply.checked_sub(1).map(|i| &saved.moves[i]) {
             Some(m) => {
@@ -91,10 +79,31 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
         } else if review.eval_wanted {
             notes.push(Line::styled("engine: thinking...", p.dim()));
         }
-        frame.render_widget(
-            Paragraph::new(notes).wrap(Wrap { trim: true }),
-            Rect::new(panel.x, panel.y + list_height, panel.width, notes_height),
+        // The notes keep their rows as the moves are stepped through, so the list stays put.
+        let notes_rows = match layout.aside {
+            Some(_) => NOTES_ROWS,
+            None => NOTES_ROWS.min(panel.height / 3),
+        };
+        let legend = Legend::new(v, p, app.options.glyphs);
+        let regions = panel_regions(
+            panel,
+            layout.aside,
+            |_| notes_rows,
+            NOTES_WIDTH,
+            |w, h| legend.height(w, h),
         );
+        let list = MoveColumns::new(regions.moves, &rows);
+        // Keep the highlighted row in view, a little above the end.
+        let row = review.ply.saturating_sub(1) / 2;
+        let first = (row + 2)
+            .saturating_sub(list.capacity())
+            .min(rows.len().saturating_sub(1));
+        let buf = frame.buffer_mut();
+        list.draw(p, regions.moves, rows, first, " moves ", buf);
+        Paragraph::new(notes)
+            .wrap(Wrap { trim: true })
+            .render(regions.info, buf);
+        legend.draw(regions.legend, buf);
     }
     let status = Line::styled(
         format!(

@@ -3,9 +3,10 @@
 //! the board shows beside them), and in games with levels the level digits in their colours.
 //!
 //! The legend never wraps: it is laid out for the width it is given, in the roomiest form
-//! whose lines fit the height (aligned columns under a heading per group; then packed rows;
-//! then shortened names), and when even that is too tall it shows what fits and says where
-//! the rest is (the rules card, `c`).
+//! whose lines fit the height (columns under a heading per group, lined up across the
+//! groups, then as wide as each group needs; then packed rows; then shortened names), and
+//! when even that is too tall it shows what fits and says where the rest is (the rules card,
+//! `c`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,6 +18,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::rules::{Color, Piece, Variant};
 use crate::ui::theme::Palette;
 use crate::ui::widgets::board::{piece_glyph, piece_marker};
+use crate::ui::widgets::text::fit;
 
 /// The highest level shown as a digit (higher levels show `*`, as on the board).
 const LAST_DIGIT_LEVEL: u16 = 9;
@@ -89,8 +91,9 @@ struct Group {
 /// How roomy a layout is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {
-    /// A heading per group and the entries in aligned columns under it.
-    Columns,
+    /// A heading per group and the entries in columns under it, lined up across the groups
+    /// (`true`) or as wide as each group's widest entry.
+    Columns(bool),
     /// Each group's entries packed into rows led by its colours, no headings.
     Packed,
     /// Packed, names cut to this many characters.
@@ -241,8 +244,7 @@ impl<'a> Legend<'a> {
             lines: Vec::new(),
             cut: false,
         };
-        // Columns line up across groups in the roomy form.
-        let column = groups
+        let widest = groups
             .iter()
             .filter(|g| g.columns)
             .flat_map(|g| g.entries.iter())
@@ -250,8 +252,12 @@ impl<'a> Legend<'a> {
             .max()
             .unwrap_or(0);
         for g in &groups {
+            let column = match form {
+                Form::Columns(true) => widest,
+                _ => g.entries.iter().map(|e| e.width(short)).max().unwrap_or(0),
+            };
             let lead: Vec<Span> = match (form, g.tag) {
-                (Form::Columns, _) => {
+                (Form::Columns(_), _) => {
                     let mut heading = self.swatch(g.stage);
                     heading.push(Span::styled(g.heading.clone(), self.palette.dim()));
                     out.cut |= heading.iter().map(|s| s.width()).sum::<usize>() > width;
@@ -263,7 +269,7 @@ impl<'a> Legend<'a> {
             };
             let indent = lead.iter().map(|s| s.width()).sum::<usize>();
             let room = width.saturating_sub(indent);
-            let aligned = form == Form::Columns && g.columns;
+            let aligned = matches!(form, Form::Columns(_)) && g.columns;
             let gap = if g.columns { GAP } else { 1 };
             let mut row: Vec<Span> = lead;
             let mut used = 0;
@@ -300,12 +306,15 @@ impl<'a> Legend<'a> {
         if width == 0 || height == 0 {
             return Vec::new();
         }
-        let layouts: Vec<Lines> = [Form::Columns, Form::Packed]
+        let layouts: Vec<Lines> = [Form::Columns(true), Form::Columns(false), Form::Packed]
             .into_iter()
             .chain(SHORT_NAMES.map(Form::Short))
             .map(|form| self.layout(form, width))
             .collect();
-        if let Some(l) = layouts.iter().find(|l| !l.cut && l.lines.len() <= height) {
+        // Lining the columns up across groups is worth no extra row.
+        let aligned_costs = layouts[0].lines.len() > layouts[1].lines.len();
+        let mut candidates = layouts.iter().skip(usize::from(aligned_costs));
+        if let Some(l) = candidates.find(|l| !l.cut && l.lines.len() <= height) {
             return l.lines.clone();
         }
         let mut last = layouts.last().map(|l| l.lines.clone()).unwrap_or_default();
@@ -334,27 +343,6 @@ impl<'a> Legend<'a> {
         );
         rows
     }
-}
-
-/// `text` cut to `room` columns, with an ellipsis when something was cut.
-fn fit(text: &str, room: usize) -> String {
-    if text.width() <= room {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-        if used + w + 1 > room {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    if room > 0 {
-        out.push('…');
-    }
-    out
 }
 
 impl Widget for &Legend<'_> {

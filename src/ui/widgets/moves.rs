@@ -1,6 +1,10 @@
-//! The move list in numbered rows, as the game in play and review show it.
+//! The move list in numbered rows, as the game in play and review show it, and its place
+//! in an area: boxed or bare, in one column or several.
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::rules::{Color, Position};
 use crate::ui::theme::Palette;
@@ -46,4 +50,90 @@ pub fn move_lines(
         i += 2;
     }
     rows
+}
+
+/// Columns between move-list columns.
+const COLUMN_GAP: u16 = 3;
+/// The fewest rows for a move list in a box; lower areas show it without borders.
+const BOXED_MIN_HEIGHT: u16 = 6;
+
+/// The move list placed in an area: in a titled box where the area is tall enough, else
+/// bare (under the board, where every row counts); in as many columns as the width holds,
+/// filled top to bottom, left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveColumns {
+    /// Where the rows go (inside the box, if any).
+    pub inner: Rect,
+    /// Whether there is a box.
+    pub boxed: bool,
+    /// Columns side by side.
+    pub columns: u16,
+    /// Width of a column, gap included.
+    pub column_width: u16,
+}
+
+impl MoveColumns {
+    /// Places `rows` in `area`.
+    pub fn new(area: Rect, rows: &[Line]) -> MoveColumns {
+        let boxed = area.height >= BOXED_MIN_HEIGHT && area.width >= 3;
+        let inner = if boxed {
+            Rect::new(
+                area.x + 1,
+                area.y + 1,
+                area.width - 2,
+                area.height.saturating_sub(2),
+            )
+        } else {
+            area
+        };
+        let widest = rows.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+        let column_width = widest.max(1) + COLUMN_GAP;
+        // The last column needs no gap after it.
+        let columns = ((inner.width + COLUMN_GAP) / column_width).max(1);
+        MoveColumns {
+            inner,
+            boxed,
+            columns,
+            column_width,
+        }
+    }
+
+    /// How many rows are shown at once.
+    pub fn capacity(&self) -> usize {
+        self.inner.height as usize * self.columns as usize
+    }
+
+    /// Draws `rows` from `first` on (as many as fit), the box titled `title`.
+    pub fn draw(
+        &self,
+        p: &Palette,
+        area: Rect,
+        rows: Vec<Line<'static>>,
+        first: usize,
+        title: &str,
+        buf: &mut Buffer,
+    ) {
+        if self.boxed {
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(p.border())
+                .title(Span::styled(title.to_string(), p.accent()))
+                .render(area, buf);
+        }
+        let height = self.inner.height as usize;
+        if height == 0 {
+            return;
+        }
+        let shown: Vec<Line> = rows.into_iter().skip(first).take(self.capacity()).collect();
+        for (c, chunk) in shown.chunks(height).enumerate() {
+            let x = self.inner.x + c as u16 * self.column_width;
+            let width = if c as u16 + 1 == self.columns {
+                (self.inner.x + self.inner.width).saturating_sub(x)
+            } else {
+                self.column_width - COLUMN_GAP
+            };
+            Paragraph::new(chunk.to_vec())
+                .render(Rect::new(x, self.inner.y, width, chunk.len() as u16), buf);
+        }
+    }
 }
