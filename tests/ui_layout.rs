@@ -193,3 +193,29 @@ fn clicks_pick_the_square_under_them_at_every_size() {
         }
     }
 }
+
+#[test]
+fn odd_shapes_and_huge_terminals_draw_without_panic() {
+    for id in [
+        VariantId::Chess,
+        VariantId::Promochess,
+        VariantId::Tamerspiel,
+    ] {
+        let mut app = app_for(id);
+        play_moves(&mut app, 4);
+        for (w, h) in [
+            (600, 200),
+            (200, 600),
+            (3, 400),
+            (400, 3),
+            (66, 24),
+            (80, 12),
+        ] {
+            draw(&mut app, w, h);
+        }
+        // No upper limit on the squares.
+        let layout = play_layout(Rect::new(0, 0, 600, 200), variant(id), false, 1);
+        let geom = layout.board.unwrap();
+        assert!(geom.cell.1 >= 20, "{id:?}: {:?} at 600x200", geom.cell);
+    }
+}

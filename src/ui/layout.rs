@@ -565,6 +565,45 @@ mod tests {
     }
 
     #[test]
+    fn the_panel_keeps_six_moves_and_gives_the_legend_the_rest() {
+        let panel = Rect::new(44, 1, 36, 21);
+        // Beside the board: the moves first, then three info lines, then the legend, which
+        // gets at most what leaves the moves their eight rows.
+        let asked = std::cell::Cell::new(0);
+        let r = panel_regions(
+            panel,
+            None,
+            |_| 3,
+            20,
+            |_, h| {
+                asked.set(h);
+                h.min(6)
+            },
+        );
+        assert_eq!(asked.get(), 21 - 3 - MOVES_MIN);
+        assert_eq!((r.moves.y, r.moves.height), (1, 12));
+        assert_eq!((r.info.y, r.info.height), (13, 3));
+        assert_eq!((r.legend.y, r.legend.height), (16, 6));
+        // A legend that wants everything still leaves the moves their rows.
+        let r = panel_regions(panel, None, |_| 3, 20, |_, h| h);
+        assert_eq!(r.moves.height, MOVES_MIN);
+        // Under the board with a column beside it: the legend in the column, the info over
+        // it when both fit, else right of the moves.
+        let under = Rect::new(0, 18, 63, 4);
+        let aside = Rect::new(64, 1, 16, 21);
+        let r = panel_regions(under, Some(aside), |_| 2, 20, |_, _| 19);
+        assert_eq!(r.moves, under);
+        assert_eq!((r.info.x, r.info.y, r.info.height), (64, 1, 2));
+        assert_eq!((r.legend.y, r.legend.height), (3, 19));
+        let r = panel_regions(under, Some(aside), |_| 3, 20, |_, _| 19);
+        assert_eq!(r.legend, aside);
+        assert_eq!((r.moves.width, r.info.x, r.info.width), (42, 43, 20));
+        // Under the board alone, wide and low: moves left, the rest right.
+        let r = panel_regions(Rect::new(0, 12, 80, 8), None, |_| 1, 20, |_, h| h);
+        assert_eq!((r.moves.width, r.info.x, r.legend.y), (40, 41, 13));
+    }
+
+    #[test]
     fn long_messages_take_rows_the_board_leaves_free() {
         let area = Rect::new(0, 0, 80, 24);
         for (id, free) in [(VariantId::Chess, 4), (VariantId::Promochess, 2)] {

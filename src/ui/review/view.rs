@@ -84,7 +84,8 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
             Some(_) => NOTES_ROWS,
             None => NOTES_ROWS.min(panel.height / 3),
         };
-        let legend = Legend::new(v, p, app.options.glyphs);
+        // The rules card is the play screen's: review only says there is more.
+        let legend = Legend::new(v, p, app.options.glyphs).more("… more pieces");
         let regions = panel_regions(
             panel,
             layout.aside,

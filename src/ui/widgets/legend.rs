@@ -33,6 +33,7 @@ pub struct Legend<'a> {
     variant: &'a Variant,
     palette: &'a Palette,
     glyphs: bool,
+    more: &'a str,
 }
 
 /// One thing in the key: a piece's badge (glyph and promotion mark, as on the board), its
@@ -138,7 +139,14 @@ impl<'a> Legend<'a> {
             variant,
             palette,
             glyphs,
+            more: "… more: c rules card",
         }
+    }
+
+    /// What the last line says when not every piece fits (by default where the rest is on
+    /// the play screen: the rules card).
+    pub fn more(self, more: &'a str) -> Self {
+        Legend { more, ..self }
     }
 
     /// The groups: the pieces by promotion stage, then the level marks where the game has
@@ -320,7 +328,7 @@ impl<'a> Legend<'a> {
         let mut last = layouts.last().map(|l| l.lines.clone()).unwrap_or_default();
         last.truncate(height);
         if let Some(end) = last.last_mut() {
-            *end = Line::styled(fit("… more: c rules card", width), self.palette.dim());
+            *end = Line::styled(fit(self.more, width), self.palette.dim());
         }
         last
     }
@@ -479,6 +487,8 @@ mod tests {
         let cut = text(&legend.lines(40, 2));
         assert_eq!(cut.len(), 2);
         assert!(cut[1].contains("more: c rules card"), "{cut:?}");
+        let elsewhere = text(&legend.more("… more pieces").lines(40, 2));
+        assert_eq!(elsewhere[1], "… more pieces");
     }
 
     #[test]

@@ -87,9 +87,9 @@ impl MoveColumns {
             area
         };
         let widest = rows.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
-        let column_width = widest.max(1) + COLUMN_GAP;
+        let column_width = widest.max(1).saturating_add(COLUMN_GAP);
         // The last column needs no gap after it.
-        let columns = ((inner.width + COLUMN_GAP) / column_width).max(1);
+        let columns = (inner.width.saturating_add(COLUMN_GAP) / column_width).max(1);
         MoveColumns {
             inner,
             boxed,
@@ -135,5 +135,53 @@ impl MoveColumns {
             Paragraph::new(chunk.to_vec())
                 .render(Rect::new(x, self.inner.y, width, chunk.len() as u16), buf);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::{ColorMode, Theme};
+
+    fn rows(n: usize) -> Vec<Line<'static>> {
+        (1..=n)
+            .map(|i| Line::raw(format!("{i:>3}. Hxc7=N+   Hxc7=N+")))
+            .collect()
+    }
+
+    #[test]
+    fn tall_areas_get_a_box_low_ones_columns_without_one() {
+        let rows = rows(20);
+        let tall = MoveColumns::new(Rect::new(0, 0, 36, 12), &rows);
+        assert!(tall.boxed);
+        assert_eq!((tall.columns, tall.capacity()), (1, 10));
+        let low = MoveColumns::new(Rect::new(0, 0, 63, 4), &rows);
+        assert!(!low.boxed);
+        // Rows 22 wide with a gap of 3: two whole columns and a third without its gap.
+        assert_eq!((low.columns, low.capacity()), (2, 8));
+        let wide = MoveColumns::new(Rect::new(0, 0, 72, 4), &rows);
+        assert_eq!(wide.columns, 3);
+    }
+
+    #[test]
+    fn draws_top_to_bottom_then_left_to_right_from_the_first_row_asked() {
+        let p = Palette::new(Theme::default(), ColorMode::TrueColor);
+        let area = Rect::new(0, 0, 60, 3);
+        let list = MoveColumns::new(area, &rows(9));
+        let mut buf = Buffer::empty(area);
+        list.draw(&p, area, rows(9), 2, " moves ", &mut buf);
+        let line =
+            |y: u16| -> String { (0..60).map(|x| buf[(x, y)].symbol().to_string()).collect() };
+        assert!(
+            line(0).starts_with("  3.") && line(0).contains("  6."),
+            "{}",
+            line(0)
+        );
+        assert!(
+            line(2).starts_with("  5.") && line(2).contains("  8."),
+            "{}",
+            line(2)
+        );
+        assert!(!line(0).contains("  9."), "one more than fits");
     }
 }
