@@ -62,22 +62,23 @@ fn play_moves(app: &mut App, plies: usize) {
     }
 }
 
-/// How the legend writes a piece: its glyph (with `+` when promoted), its letter when the
-/// glyph is a figure, its name.
+/// How the legend writes a piece: its glyph (with `+` when promoted) on a 3-cell square as
+/// the board draws it, its letter when the glyph is a figure, its name.
 fn legend_entry(id: VariantId, kind: rankup::rules::PieceKind) -> String {
     let v = variant(id);
     let spec = v.piece(kind);
     let glyph = piece_glyph(v, Piece::new(rankup::rules::Color::White, kind), true);
     let mark = if !v.has_levels() && v.promotion_stage(kind) > 0 {
-        "+"
+        '+'
     } else {
-        ""
+        ' '
     };
-    if glyph == spec.letter {
-        format!("{glyph}{mark} {}", spec.name)
+    let letter = if glyph == spec.letter {
+        String::new()
     } else {
-        format!("{glyph}{mark} {} {}", spec.letter, spec.name)
-    }
+        format!(" {}", spec.letter)
+    };
+    format!(" {glyph}{mark}{letter} {}", spec.name)
 }
 
 #[test]

@@ -1,6 +1,10 @@
-//! The key to the board: every piece the game has, its glyph or letter and its name, grouped
-//! by promotion stage (each group led by the stage's colours, promoted pieces with the `+`
-//! the board shows beside them), and in games with levels the level digits in their colours.
+//! The key to the board: every piece the game has, drawn as the board draws it (its glyph or
+//! letter in its stage's colour on a light square, promoted pieces with their `+`), with its
+//! letter for typing moves and its name, grouped by promotion stage under a heading that shows
+//! White's and Black's colours for the stage; in games with levels the level marks in their
+//! colours; and, where rows are left, the board's marks (zone, citadel, last move, check,
+//! lifted piece, cursor, targets, captures, swaps) as the palette draws them, so a terminal
+//! without colours shows the same marks the board does.
 //!
 //! The legend never wraps: it is laid out for the width it is given, in the roomiest form
 //! whose lines fit the height (columns under a heading per group, lined up across the
@@ -10,14 +14,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
-use crate::rules::{Color, Piece, Variant};
-use crate::ui::theme::Palette;
-use crate::ui::widgets::board::{piece_glyph, piece_marker};
+use crate::rules::{Color, Piece, PieceKind, Variant};
+use crate::ui::theme::{Palette, Role, SquareLook};
+use crate::ui::widgets::board::{piece_glyph, piece_marker, sample, sample_piece, PieceView};
 use crate::ui::widgets::text::fit;
 
 /// The highest level shown as a digit (higher levels show `*`, as on the board).
@@ -36,20 +39,19 @@ pub struct Legend<'a> {
     more: &'a str,
 }
 
-/// One thing in the key: a piece's badge (glyph and promotion mark, as on the board), its
-/// letter when the badge is a figure, and its name; or a level mark and what it means.
+/// One thing in the key: how it looks (a piece or mark as the board draws it), the letter to
+/// type for a piece the board shows as a figure, and its name.
 #[derive(Clone, Debug, PartialEq)]
 struct Entry {
-    badge: String,
-    style: Style,
+    badge: Vec<Span<'static>>,
     letter: Option<char>,
     name: String,
 }
 
 impl Entry {
-    /// The entry's badge (with the letter) and its name cut to `short` characters (a `.`
-    /// marking the cut).
-    fn text(&self, short: Option<usize>) -> (String, String) {
+    /// The text after the badge: the letter and the name cut to `short` characters (a `.`
+    /// marking the cut), each after a space.
+    fn text(&self, short: Option<usize>) -> String {
         let name = match short {
             Some(n) if self.name.chars().count() > n + 1 => {
                 let mut s: String = self.name.chars().take(n).collect();
@@ -58,35 +60,39 @@ impl Entry {
             }
             _ => self.name.clone(),
         };
-        let head = match self.letter {
-            Some(l) => format!("{} {l}", self.badge),
-            None => self.badge.clone(),
-        };
-        (head, name)
+        let mut text = String::new();
+        if let Some(l) = self.letter {
+            text.push(' ');
+            text.push(l);
+        }
+        if !name.is_empty() {
+            text.push(' ');
+            text.push_str(&name);
+        }
+        text
     }
 
     /// Columns the entry takes.
     fn width(&self, short: Option<usize>) -> usize {
-        let (head, name) = self.text(short);
-        match name.width() {
-            0 => head.width(),
-            n => head.width() + 1 + n,
-        }
+        spans_width(&self.badge) + self.text(short).width()
     }
 }
 
-/// A group of entries: the pieces of one promotion stage, or the level marks.
+/// A group of entries: the pieces of one promotion stage, the level marks, or the board's
+/// marks.
 #[derive(Clone, Debug)]
 struct Group {
-    /// The colour of the group's pieces (White's, Black's), shown before it.
-    stage: u8,
+    /// What leads the heading: White's and Black's colours for the stage, if any.
+    swatch: Vec<Span<'static>>,
     /// What the group is, for its heading.
     heading: String,
     /// What leads the group's first row where there is no heading.
     tag: Option<&'static str>,
     entries: Vec<Entry>,
-    /// Entries line up in columns (pieces) rather than one space apart (level marks).
+    /// Entries line up in columns (pieces, marks) rather than one space apart (levels).
     columns: bool,
+    /// The columns line up with the other groups' that do (the pieces).
+    aligned: bool,
 }
 
 /// How roomy a layout is.
@@ -95,7 +101,7 @@ enum Form {
     /// A heading per group and the entries in columns under it, lined up across the groups
     /// (`true`) or as wide as each group's widest entry.
     Columns(bool),
-    /// Each group's entries packed into rows led by its colours, no headings.
+    /// Each group's entries packed into rows, no headings.
     Packed,
     /// Packed, names cut to this many characters.
     Short(usize),
@@ -131,6 +137,10 @@ impl Lines {
     }
 }
 
+fn spans_width(spans: &[Span]) -> usize {
+    spans.iter().map(|s| s.width()).sum()
+}
+
 impl<'a> Legend<'a> {
     /// The legend of `variant`, with glyphs for orthodox figures when `glyphs` is set (as the
     /// board draws them).
@@ -149,100 +159,169 @@ impl<'a> Legend<'a> {
         Legend { more, ..self }
     }
 
-    /// The groups: the pieces by promotion stage, then the level marks where the game has
-    /// levels.
-    fn groups(&self) -> Vec<Group> {
+    /// A piece of `kind` as the board draws it on a light square, at `stage`.
+    fn piece_sample(&self, kind: PieceKind, white: bool, stage: u8) -> Vec<Span<'static>> {
         let v = self.variant;
-        let p = self.palette;
-        let mut groups: Vec<Group> = Vec::new();
-        for (kind, spec) in v.kinds() {
+        let colour = if white { Color::White } else { Color::Black };
+        let piece = Piece::new(colour, kind);
+        let marker = (!v.has_levels())
+            .then(|| piece_marker(v, piece, 1))
+            .flatten();
+        sample_piece(
+            self.palette,
+            PieceView {
+                glyph: piece_glyph(v, piece, self.glyphs),
+                white,
+                stage,
+                marker,
+            },
+        )
+    }
+
+    /// The groups of pieces: by promotion stage (by one group in games with levels).
+    fn piece_groups(&self) -> Vec<Group> {
+        let v = self.variant;
+        let mut stages: Vec<(u8, Vec<PieceKind>)> = Vec::new();
+        for (kind, _) in v.kinds() {
             let stage = if v.has_levels() {
                 0
             } else {
                 v.promotion_stage(kind)
             };
-            let piece = Piece::new(Color::White, kind);
-            let glyph = piece_glyph(v, piece, self.glyphs);
-            let mut badge = glyph.to_string();
-            badge.extend(piece_marker(v, piece, 1));
-            let entry = Entry {
-                badge,
-                style: p.text(),
-                letter: (glyph != spec.letter).then_some(spec.letter),
-                name: spec.name.clone(),
-            };
-            match groups.iter_mut().find(|g| g.stage == stage) {
-                Some(g) => g.entries.push(entry),
-                None => groups.push(Group {
-                    stage,
-                    heading: match stage {
-                        0 => "pieces".into(),
-                        1 => "promoted (+)".into(),
-                        n => format!("promoted, stage {n} (+)"),
-                    },
-                    tag: None,
-                    entries: vec![entry],
-                    columns: true,
-                }),
+            match stages.iter_mut().find(|(s, _)| *s == stage) {
+                Some((_, kinds)) => kinds.push(kind),
+                None => stages.push((stage, vec![kind])),
             }
         }
-        groups.sort_by_key(|g| g.stage);
-        if v.has_levels() {
-            let mark = |badge: String, level: u16, name: &str| Entry {
-                badge,
-                style: p.piece(true, (level - 1).min(u8::MAX as u16) as u8),
-                letter: None,
-                name: name.into(),
-            };
-            let mut entries: Vec<Entry> = (2..=LAST_DIGIT_LEVEL)
-                .map(|l| mark(l.to_string(), l, ""))
-                .collect();
-            let above = format!("{}+", LAST_DIGIT_LEVEL + 1);
-            entries.push(mark("*".into(), LAST_DIGIT_LEVEL + 1, &above));
-            groups.push(Group {
-                stage: 1,
-                heading: "levels".into(),
-                tag: Some("level "),
-                entries,
-                columns: false,
-            });
-        }
-        groups
+        stages.sort_by_key(|(s, _)| *s);
+        stages
+            .into_iter()
+            .map(|(stage, kinds)| {
+                let mut swatch = self.piece_sample(kinds[0], true, stage);
+                swatch.extend(self.piece_sample(kinds[0], false, stage));
+                swatch.push(Span::raw(" "));
+                let entries = kinds
+                    .iter()
+                    .map(|&kind| {
+                        let spec = v.piece(kind);
+                        let glyph = piece_glyph(v, Piece::new(Color::White, kind), self.glyphs);
+                        Entry {
+                            badge: self.piece_sample(kind, true, stage),
+                            letter: (glyph != spec.letter).then_some(spec.letter),
+                            name: spec.name.clone(),
+                        }
+                    })
+                    .collect();
+                Group {
+                    swatch,
+                    heading: match stage {
+                        0 => "pieces".into(),
+                        1 => "promoted".into(),
+                        2 => "promoted twice".into(),
+                        n => format!("promoted {n} times"),
+                    },
+                    tag: None,
+                    entries,
+                    columns: true,
+                    aligned: true,
+                }
+            })
+            .collect()
     }
 
-    /// White's and Black's colour at `stage`, as a swatch and a space.
-    fn swatch(&self, stage: u8) -> Vec<Span<'static>> {
+    /// The level marks, each in its level's colour on a light square, as one entry.
+    fn level_group(&self) -> Group {
         let p = self.palette;
-        vec![
-            Span::styled("■", p.piece(true, stage)),
-            Span::styled("■", p.piece(false, stage)),
-            Span::raw(" "),
-        ]
+        let square = p.square(SquareLook::default());
+        let mut badge = vec![Span::styled(" ", square)];
+        for level in 2..=LAST_DIGIT_LEVEL + 1 {
+            let mark = match level {
+                l if l <= LAST_DIGIT_LEVEL => l.to_string(),
+                _ => "*".into(),
+            };
+            badge.push(Span::styled(mark, p.piece(true, (level - 1) as u8)));
+            badge.push(Span::styled(" ", square));
+        }
+        Group {
+            swatch: Vec::new(),
+            heading: "levels".into(),
+            tag: Some("level "),
+            entries: vec![Entry {
+                badge,
+                letter: None,
+                name: format!("*: {}+", LAST_DIGIT_LEVEL + 1),
+            }],
+            columns: false,
+            aligned: false,
+        }
+    }
+
+    /// The board's marks this game can show, as the palette draws them.
+    fn mark_group(&self) -> Group {
+        let v = self.variant;
+        // Check is shown on the royal piece, the other marks on the first piece (a Pawn).
+        let first = v.kinds().next().map(|(k, _)| k);
+        let royal = v.kinds().find(|(_, spec)| spec.royal).map(|(k, _)| k);
+        let glyph = |role, white| {
+            let colour = if white { Color::White } else { Color::Black };
+            let kind = if role == Role::Check { royal } else { first };
+            kind.map_or('K', |k| piece_glyph(v, Piece::new(colour, k), self.glyphs))
+        };
+        let mut marks = Vec::new();
+        if v.promotion_squares() != 0 {
+            marks.push((Role::LightZone, "promotion zone"));
+        }
+        if v.citadels() != 0 {
+            marks.push((Role::Citadel, "citadel"));
+        }
+        marks.extend([
+            (Role::LastMove, "last move"),
+            (Role::Check, "check"),
+            (Role::Lifted, "lifted"),
+            (Role::Cursor, "cursor"),
+            (Role::Target, "can go"),
+            (Role::Capture, "can take"),
+        ]);
+        if v.extras().king_swap {
+            marks.push((Role::Swap, "can swap"));
+        }
+        Group {
+            swatch: Vec::new(),
+            heading: "board".into(),
+            tag: None,
+            entries: marks
+                .into_iter()
+                .map(|(role, name)| Entry {
+                    badge: sample(self.palette, role, glyph(role, role != Role::Capture)),
+                    letter: None,
+                    name: name.into(),
+                })
+                .collect(),
+            columns: true,
+            aligned: false,
+        }
     }
 
     /// An entry's spans, cut to `room` columns.
     fn entry_spans(&self, e: &Entry, short: Option<usize>, room: usize) -> Vec<Span<'static>> {
-        let (head, name) = e.text(short);
-        let full = if name.is_empty() {
-            head.clone()
-        } else {
-            format!("{head} {name}")
-        };
-        let text = fit(&full, room);
-        let split = text
-            .char_indices()
-            .nth(head.chars().count())
-            .map_or(text.len(), |(i, _)| i);
-        let (h, n) = text.split_at(split);
-        vec![
-            Span::styled(h.to_string(), e.style),
-            Span::styled(n.to_string(), self.palette.dim()),
-        ]
+        let mut spans = Vec::new();
+        let mut used = 0;
+        for s in &e.badge {
+            if used + s.width() > room {
+                return spans;
+            }
+            used += s.width();
+            spans.push(s.clone());
+        }
+        let text = e.text(short);
+        if !text.is_empty() {
+            spans.push(Span::styled(fit(&text, room - used), self.palette.dim()));
+        }
+        spans
     }
 
-    /// Every line of the legend in `form` at `width` columns, and whether any was cut.
-    fn layout(&self, form: Form, width: usize) -> Lines {
-        let groups = self.groups();
+    /// Every line of `groups` in `form` at `width` columns, and whether a heading was cut.
+    fn layout(&self, groups: &[Group], form: Form, width: usize) -> Lines {
         let short = match form {
             Form::Short(n) => Some(n),
             _ => None,
@@ -254,46 +333,50 @@ impl<'a> Legend<'a> {
         };
         let widest = groups
             .iter()
-            .filter(|g| g.columns)
+            .filter(|g| g.aligned)
             .flat_map(|g| g.entries.iter())
             .map(|e| e.width(short))
             .max()
             .unwrap_or(0);
-        for g in &groups {
+        for g in groups {
             let column = match form {
-                Form::Columns(true) => widest,
+                Form::Columns(true) if g.aligned => widest,
                 _ => g.entries.iter().map(|e| e.width(short)).max().unwrap_or(0),
             };
             let lead: Vec<Span> = match (form, g.tag) {
                 (Form::Columns(_), _) => {
-                    let mut heading = self.swatch(g.stage);
-                    heading.push(Span::styled(g.heading.clone(), self.palette.dim()));
-                    out.cut |= heading.iter().map(|s| s.width()).sum::<usize>() > width;
+                    // The colours before the heading where they fit.
+                    let label = Span::styled(g.heading.clone(), self.palette.dim());
+                    let mut heading = g.swatch.clone();
+                    heading.push(label.clone());
+                    if spans_width(&heading) > width {
+                        heading = vec![label];
+                    }
+                    out.cut |= spans_width(&heading) > width;
                     out.push(heading);
                     vec![Span::raw(" ")]
                 }
                 (_, Some(tag)) => vec![Span::styled(tag, self.palette.dim())],
-                (_, None) => self.swatch(g.stage),
+                (_, None) => Vec::new(),
             };
-            let indent = lead.iter().map(|s| s.width()).sum::<usize>();
+            let indent = spans_width(&lead);
             let room = width.saturating_sub(indent);
             let aligned = matches!(form, Form::Columns(_)) && g.columns;
-            let gap = if g.columns { GAP } else { 1 };
             let mut row: Vec<Span> = lead;
             let mut used = 0;
             for e in &g.entries {
                 let w = if aligned { column } else { e.width(short) }.min(room);
-                if used > 0 && used + gap + w > room {
+                if used > 0 && used + GAP + w > room {
                     out.push(std::mem::take(&mut row));
                     row.push(Span::raw(" ".repeat(indent)));
                     used = 0;
                 }
                 if used > 0 {
-                    row.push(Span::raw(" ".repeat(gap)));
-                    used += gap;
+                    row.push(Span::raw(" ".repeat(GAP)));
+                    used += GAP;
                 }
                 let spans = self.entry_spans(e, short, room);
-                let drawn: usize = spans.iter().map(|s| s.width()).sum();
+                let drawn = spans_width(&spans);
                 row.extend(spans);
                 if w > drawn {
                     row.push(Span::raw(" ".repeat(w - drawn)));
@@ -314,16 +397,31 @@ impl<'a> Legend<'a> {
         if width == 0 || height == 0 {
             return Vec::new();
         }
-        let layouts: Vec<Lines> = [Form::Columns(true), Form::Columns(false), Form::Packed]
+        let mut pieces = self.piece_groups();
+        if self.variant.has_levels() {
+            pieces.push(self.level_group());
+        }
+        let forms: Vec<Form> = [Form::Columns(true), Form::Columns(false), Form::Packed]
             .into_iter()
             .chain(SHORT_NAMES.map(Form::Short))
-            .map(|form| self.layout(form, width))
+            .collect();
+        let layouts: Vec<Lines> = forms
+            .iter()
+            .map(|&form| self.layout(&pieces, form, width))
             .collect();
         // Lining the columns up across groups is worth no extra row.
         let aligned_costs = layouts[0].lines.len() > layouts[1].lines.len();
-        let mut candidates = layouts.iter().skip(usize::from(aligned_costs));
-        if let Some(l) = candidates.find(|l| !l.cut && l.lines.len() <= height) {
-            return l.lines.clone();
+        let skip = usize::from(aligned_costs);
+        let fits = |l: &Lines| !l.cut && l.lines.len() <= height;
+        if let Some(i) = (skip..layouts.len()).find(|&i| fits(&layouts[i])) {
+            // The board's marks too, in the same form, where they fit.
+            pieces.push(self.mark_group());
+            let with_marks = self.layout(&pieces, forms[i], width);
+            return if fits(&with_marks) {
+                with_marks.lines
+            } else {
+                layouts[i].lines.clone()
+            };
         }
         let mut last = layouts.last().map(|l| l.lines.clone()).unwrap_or_default();
         last.truncate(height);
@@ -376,6 +474,20 @@ mod tests {
         Palette::new(Theme::default(), ColorMode::TrueColor)
     }
 
+    /// How the legend writes a piece, as text: its glyph and marker on a 3-cell square,
+    /// the letter where the glyph is a figure, the name.
+    fn entry(v: &Variant, kind: PieceKind, glyphs: bool) -> String {
+        let spec = v.piece(kind);
+        let glyph = piece_glyph(v, Piece::new(Color::White, kind), glyphs);
+        let promoted = !v.has_levels() && v.promotion_stage(kind) > 0;
+        let mark = if promoted { '+' } else { ' ' };
+        let letter = match glyph == spec.letter {
+            true => String::new(),
+            false => format!(" {}", spec.letter),
+        };
+        format!(" {glyph}{mark}{letter} {}", spec.name)
+    }
+
     #[test]
     fn every_piece_with_its_letter_and_name_in_every_game() {
         let p = palette();
@@ -385,15 +497,8 @@ mod tests {
                 let legend = Legend::new(v, &p, glyphs);
                 for width in [24, 36, 57, 80] {
                     let shown = text(&legend.lines(width, 30)).join("\n");
-                    for (kind, spec) in v.kinds() {
-                        let piece = Piece::new(Color::White, kind);
-                        let glyph = piece_glyph(v, piece, glyphs);
-                        let promoted = !v.has_levels() && v.promotion_stage(kind) > 0;
-                        let mark = if promoted { "+" } else { "" };
-                        let entry = match glyph == spec.letter {
-                            true => format!("{glyph}{mark} {}", spec.name),
-                            false => format!("{glyph}{mark} {} {}", spec.letter, spec.name),
-                        };
+                    for (kind, _) in v.kinds() {
+                        let entry = entry(v, kind, glyphs);
                         assert!(
                             shown.contains(&entry),
                             "{id:?} at {width}: no {entry:?} in\n{shown}"
@@ -410,20 +515,38 @@ mod tests {
         let v = variant(VariantId::Promochess);
         let lines = Legend::new(v, &p, true).lines(40, 20);
         let rows = text(&lines);
-        let heading = rows
-            .iter()
-            .position(|r| r.contains("promoted (+)"))
-            .unwrap();
+        let heading = rows.iter().position(|r| r.contains("promoted")).unwrap();
         // Every promoted piece under the heading, every plain one above it.
         for (kind, spec) in v.kinds() {
             let row = rows.iter().position(|r| r.contains(&spec.name)).unwrap();
             assert_eq!(row > heading, v.promotion_stage(kind) > 0, "{}", spec.name);
         }
-        // The heading's swatch in White's and Black's promoted colours.
-        let swatch = &lines[heading].spans;
-        assert_eq!(swatch[0].style, p.piece(true, 1));
-        assert_eq!(swatch[1].style, p.piece(false, 1));
-        assert_eq!(lines[0].spans[0].style, p.piece(true, 0));
+        // Each heading shows a White and a Black piece in the stage's colours, as the board
+        // draws them.
+        for (row, stage, letter, marker) in [(0, 0, 'p', None), (heading, 1, 'g', Some('+'))] {
+            let glyph = |white: bool| match (letter, white) {
+                ('p', true) => '♙',
+                ('p', false) => '♟',
+                (l, true) => l.to_ascii_uppercase(),
+                (l, false) => l,
+            };
+            let mut want = Vec::new();
+            for white in [true, false] {
+                let view = PieceView {
+                    glyph: glyph(white),
+                    white,
+                    stage,
+                    marker,
+                };
+                want.extend(sample_piece(&p, view));
+            }
+            assert_eq!(lines[row].spans[..want.len()], want[..], "stage {stage}");
+        }
+        assert!(
+            rows[heading].starts_with(" G+ g+ promoted"),
+            "{}",
+            rows[heading]
+        );
     }
 
     #[test]
@@ -432,7 +555,8 @@ mod tests {
         let lines = Legend::new(variant(VariantId::Upgrade), &p, true).lines(40, 20);
         let rows = text(&lines);
         assert!(
-            rows.iter().any(|r| r.contains("2 3 4 5 6 7 8 9 * 10+")),
+            rows.iter()
+                .any(|r| r.contains("2 3 4 5 6 7 8 9 *") && r.contains("*: 10+")),
             "{rows:?}"
         );
         let spans: Vec<&Span> = lines.iter().flat_map(|l| l.spans.iter()).collect();
@@ -470,18 +594,22 @@ mod tests {
         let p = palette();
         let legend = Legend::new(variant(VariantId::Tamerspiel), &p, true);
         let roomy = text(&legend.lines(57, 20));
-        assert!(roomy.iter().any(|r| r.trim() == "■■ pieces"), "{roomy:?}");
-        assert!(roomy.iter().any(|r| r.contains("A+ Archbishop")));
+        assert!(roomy.iter().any(|r| r.ends_with(" pieces")), "{roomy:?}");
+        assert!(roomy.iter().any(|r| r.contains(" A+ Archbishop")));
         // Three rows at 80 columns: packed, names shortened, every piece still there.
         let tight = text(&legend.lines(80, 3));
         assert_eq!(tight.len(), 3, "{tight:?}");
         assert!(!tight.iter().any(|r| r.contains("pieces")));
-        assert!(tight.iter().any(|r| r.contains("A+ Arc.")), "{tight:?}");
-        for letter in ['P', 'D', 'F', 'V', 'G', 'E', 'L', 'C', 'W', 'S', 'T'] {
-            let joined = tight.join(" ");
-            assert!(
-                joined.contains(&format!("{letter} ")) || joined.contains(&format!("{letter}+ "))
-            );
+        let joined = tight.join("\n");
+        let v = variant(VariantId::Tamerspiel);
+        for (kind, spec) in v.kinds() {
+            let full = entry(v, kind, true);
+            let name: String = spec.name.chars().take(3).collect();
+            let short = match spec.name.chars().count() > 4 {
+                true => full.replace(&spec.name, &format!("{name}.")),
+                false => full,
+            };
+            assert!(joined.contains(&short), "{short:?} in {tight:?}");
         }
         // Too small for all: what fits, and where the rest is.
         let cut = text(&legend.lines(40, 2));
@@ -503,8 +631,67 @@ mod tests {
         let row =
             |y: u16| -> String { (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect() };
         assert!(row(1).contains("pieces"), "{}", row(1));
-        assert!(row(2).contains("P Pawn"));
+        assert!(row(2).contains(" P  Pawn"), "{}", row(2));
         assert_eq!(row(1 + rows).trim(), "", "nothing under the rows it took");
         assert_eq!(row(0).trim(), "");
+    }
+
+    #[test]
+    fn the_board_marks_where_rows_are_left_drawn_as_the_board_draws_them() {
+        let v = variant(VariantId::Tamerspiel);
+        for p in [palette(), Palette::new(Theme::default(), ColorMode::None)] {
+            let legend = Legend::new(v, &p, true);
+            let lines = legend.lines(40, 40);
+            let rows = text(&lines);
+            let board = rows
+                .iter()
+                .position(|r| r == "board")
+                .expect("a board heading");
+            let marks: Vec<&Span> = lines[board..].iter().flat_map(|l| &l.spans).collect();
+            for (role, name) in [
+                (Role::LightZone, "promotion zone"),
+                (Role::Citadel, "citadel"),
+                (Role::LastMove, "last move"),
+                (Role::Check, "check"),
+                (Role::Lifted, "lifted"),
+                (Role::Cursor, "cursor"),
+                (Role::Target, "can go"),
+                (Role::Capture, "can take"),
+                (Role::Swap, "can swap"),
+            ] {
+                // The sample right before the name is the board's own drawing of the mark.
+                let at = marks
+                    .iter()
+                    .position(|s| s.content.trim_end() == format!(" {name}"))
+                    .unwrap_or_else(|| panic!("{name} in {rows:?}"));
+                let glyph = if role == Role::Check { '♔' } else { '♙' };
+                let glyph = if role == Role::Capture { '♟' } else { glyph };
+                let want = sample(&p, role, glyph);
+                let got: Vec<Span> = marks[at - want.len()..at]
+                    .iter()
+                    .map(|s| (*s).clone())
+                    .collect();
+                assert_eq!(got, want, "{name}");
+            }
+            // Without colours the marks are still told apart.
+            if p.mono() {
+                let shown = rows[board..].join("\n");
+                for mark in ["·", "░", "!", "[ ]", "•", "(♟)", "<♙>"] {
+                    assert!(shown.contains(mark), "{mark} in {shown}");
+                }
+            }
+        }
+        // Chess has no citadels or swaps, so no such marks; too few rows: no marks at all.
+        let p = palette();
+        let chess =
+            text(&Legend::new(variant(VariantId::Chess), &p, true).lines(40, 40)).join("\n");
+        assert!(
+            chess.contains("last move") && !chess.contains("citadel") && !chess.contains("swap")
+        );
+        let short = text(&Legend::new(v, &p, true).lines(40, 12)).join("\n");
+        assert!(
+            !short.contains("last move") && short.contains("Tetrarch"),
+            "{short}"
+        );
     }
 }
