@@ -98,15 +98,35 @@ fn mouse_flags(tmux: &Tmux) -> String {
     .to_string()
 }
 
-/// The row and column (0-based) of the `nth` (0-based) `glyph` on the line that has `count`
-/// of them: where a piece stands, whatever the layout.
+/// The columns of the board on a chess screen: up to just right of the `h` of its file
+/// letters (the legend beside the board draws pieces too).
+fn board_columns(screen: &str) -> usize {
+    screen
+        .lines()
+        .find_map(|line| {
+            let letters: Vec<(usize, char)> = line
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| *c != ' ')
+                .take(8)
+                .collect();
+            let files = letters.iter().map(|&(_, c)| c).eq('a'..='h');
+            files.then(|| letters[7].0 + 2)
+        })
+        .unwrap_or_else(|| panic!("no file letters:\n{screen}"))
+}
+
+/// The row and column (0-based) of the `nth` (0-based) `glyph` on the board row that has
+/// `count` of them: where a piece stands, whatever the layout.
 fn find(screen: &str, glyph: char, count: usize, nth: usize) -> (usize, usize) {
+    let width = board_columns(screen);
     screen
         .lines()
         .enumerate()
         .find_map(|(row, line)| {
             let cols: Vec<usize> = line
                 .chars()
+                .take(width)
                 .enumerate()
                 .filter(|&(_, c)| c == glyph)
                 .map(|(col, _)| col)
