@@ -220,3 +220,36 @@ fn odd_shapes_and_huge_terminals_draw_without_panic() {
         assert!(geom.cell.1 >= 20, "{id:?}: {:?} at 600x200", geom.cell);
     }
 }
+
+#[test]
+fn tamerspiel_at_80x24_with_clocks_and_captures_still_shows_six_moves() {
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Tamerspiel)),
+        Some(rankup::ui::app::TimeControl::parse("5+3").unwrap()),
+        HUMANS,
+    );
+    play_moves(&mut app, 30);
+    let play = app.play().unwrap();
+    let taken = rankup::ui::app::captured(play);
+    assert!(
+        !taken.white.is_empty() && !taken.black.is_empty(),
+        "both sides took something"
+    );
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.contains("White took") && text.contains("Black took"),
+        "{text}"
+    );
+    for n in 10..=15 {
+        assert!(
+            text.contains(&format!(" {n}. ")),
+            "move {n} missing:\n{text}"
+        );
+    }
+    for (kind, _) in variant(VariantId::Tamerspiel).kinds() {
+        let entry = legend_entry(VariantId::Tamerspiel, kind);
+        assert!(text.contains(&entry), "no {entry:?} in\n{text}");
+    }
+}

@@ -268,6 +268,8 @@ pub struct PanelRegions {
 
 /// The fewest rows the move list keeps in a panel beside the board: six moves in a box.
 pub const MOVES_MIN: u16 = 8;
+/// The narrowest the info lines are made beside the moves (a clock per line).
+const INFO_MIN: u16 = 14;
 
 /// Splits `panel` (and `aside`, the column beside a board whose panel is under it) between
 /// the move list, the info lines (`info_rows(width)` rows at a width, `info_width` wide at
@@ -275,8 +277,8 @@ pub const MOVES_MIN: u16 = 8;
 /// Beside the board: the moves on top, at least [`MOVES_MIN`] rows, then the lines, then
 /// the legend in the rows left. Under the board with a column beside it: the legend in the
 /// column, the lines above it when both fit there (the legend in its roomiest form), else
-/// right of the moves. Under the board alone: the moves on the left half, the lines and the
-/// legend on the right.
+/// right of the moves, as narrow as they fit the panel's rows. Under the board alone: the
+/// moves on the left half, the lines and the legend on the right.
 pub fn panel_regions(
     panel: Rect,
     aside: Option<Rect>,
@@ -311,7 +313,12 @@ pub fn panel_regions(
                 legend,
             };
         }
-        let (moves, info) = beside(panel, info_width);
+        // As narrow as the lines allow (wrapped into the panel's rows), so the moves keep
+        // their columns.
+        let narrow = (INFO_MIN..info_width)
+            .find(|&w| info_rows(w) <= panel.height)
+            .unwrap_or(info_width);
+        let (moves, info) = beside(panel, narrow);
         return PanelRegions {
             moves,
             info,
@@ -597,7 +604,15 @@ mod tests {
         assert_eq!((r.legend.y, r.legend.height), (3, 19));
         let r = panel_regions(under, Some(aside), |_| 3, 20, |_, _| 19);
         assert_eq!(r.legend, aside);
-        assert_eq!((r.moves.width, r.info.x, r.info.width), (42, 43, 20));
+        assert_eq!((r.moves.width, r.info.x, r.info.width), (48, 49, INFO_MIN));
+        // Lines that wrap when narrow take the narrowest width that keeps them in the rows.
+        let wrapping = |w: u16| match w {
+            20.. => 3,
+            16..=19 => 4,
+            _ => 6,
+        };
+        let r = panel_regions(under, Some(aside), wrapping, 20, |_, _| 19);
+        assert_eq!((r.moves.width, r.info.x, r.info.width), (46, 47, 16));
         // Under the board alone, wide and low: moves left, the rest right.
         let r = panel_regions(Rect::new(0, 12, 80, 8), None, |_| 1, 20, |_, h| h);
         assert_eq!((r.moves.width, r.info.x, r.legend.y), (40, 41, 13));

@@ -53,7 +53,7 @@ pub fn move_lines(
 }
 
 /// Columns between move-list columns.
-const COLUMN_GAP: u16 = 3;
+const COLUMN_GAP: u16 = 2;
 /// The fewest rows for a move list in a box; lower areas show it without borders.
 const BOXED_MIN_HEIGHT: u16 = 6;
 
