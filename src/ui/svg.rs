@@ -39,6 +39,9 @@ impl Look {
 const CELL_W: u32 = 6;
 const CELL_H: u32 = 12;
 const FONT: u32 = 10;
+/// The font size of the glyphs centred on their cells (chess figures are small in most
+/// monospace fonts: a size up reads as a terminal shows them).
+const GLYPH_FONT: u32 = 12;
 /// The baseline below the top of a row.
 const BASELINE: u32 = 9;
 /// Pixels per unit in the picture's width and height (a cell is 9x18 pixels).
@@ -378,7 +381,7 @@ pub fn to_svg(buf: &Buffer, look: &Look) -> String {
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
          viewBox=\"0 0 {w} {h}\" xml:space=\"preserve\">\n<style>text{{font-family:{FONT_FAMILY};\
-         font-size:{FONT}px}}.m{{text-anchor:middle}}",
+         font-size:{FONT}px}}.m{{text-anchor:middle;font-size:{GLYPH_FONT}px}}",
         (w as f32 * SCALE).round(),
         (h as f32 * SCALE).round(),
     );
