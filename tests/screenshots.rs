@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use rankup::rules::{ByColor, Position};
 use rankup::ui::action::Action;
 use rankup::ui::app::{App, Player};
-use rankup::ui::svg::{to_svg, xterm_rgb, Look};
+use rankup::ui::svg::{to_svg, Look};
+use rankup::ui::theme::contrast::xterm_rgb;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 

@@ -5,29 +5,8 @@
 
 mod tmux;
 
+use rankup::ui::sgr::{is_basic, sgr_codes};
 use tmux::{bin, data_dir, Tmux};
-
-/// Every parameter of every SGR sequence in `screen` (`capture-pane -e` output).
-fn sgr_codes(screen: &str) -> Vec<u32> {
-    screen
-        .split('\x1b')
-        .filter_map(|part| part.strip_prefix('['))
-        .filter_map(|part| part.split_once('m'))
-        .filter(|(params, _)| params.bytes().all(|b| b.is_ascii_digit() || b == b';'))
-        .flat_map(|(params, _)| {
-            params
-                .split(';')
-                .map(|p| p.parse().unwrap_or(0))
-                .collect::<Vec<u32>>()
-        })
-        .collect()
-}
-
-/// Whether SGR parameter `code` is an attribute, a basic colour (30-37, 40-47, 90-97,
-/// 100-107) or a colour reset (39, 49).
-fn is_basic(code: u32) -> bool {
-    matches!(code, 0..=29 | 30..=37 | 39..=47 | 49 | 90..=97 | 100..=107)
-}
 
 /// PromoChess after two moves (a last move, a promotion zone), shown at `term` (`COLORTERM`
 /// and `NO_COLOR` unset), as `capture-pane -e` gives it.

@@ -224,7 +224,7 @@ pub fn run_remote(
 mod tests {
     use super::*;
     use crate::ui::keeper::Keeper;
-    use crate::ui::sgr::tests::{is_basic, sgr_codes};
+    use crate::ui::sgr::{is_basic, sgr_codes};
 
     /// Everything a connection from a terminal of type `term` is sent for its first frame.
     fn first_frame(term: &str) -> String {

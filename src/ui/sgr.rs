@@ -197,6 +197,28 @@ pub fn basic_code(foreground: bool, n: u8) -> u8 {
     }
 }
 
+/// Whether SGR parameter `code` is an attribute, a basic colour, or a reset (39, 49, and
+/// 59 for the underline colour, which ratatui resets after every frame and which a
+/// terminal without underline colours ignores).
+pub fn is_basic(code: u32) -> bool {
+    matches!(code, 0..=29 | 30..=37 | 39..=47 | 49 | 59 | 90..=97 | 100..=107)
+}
+
+/// Every parameter of every SGR sequence in `s`.
+pub fn sgr_codes(s: &str) -> Vec<u32> {
+    s.split('\x1b')
+        .filter_map(|part| part.strip_prefix('['))
+        .filter_map(|part| part.split_once('m'))
+        .filter(|(params, _)| params.bytes().all(|b| b.is_ascii_digit() || b == b';'))
+        .flat_map(|(params, _)| {
+            params
+                .split(';')
+                .map(|p| p.parse().unwrap_or(0))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -379,27 +401,5 @@ pub(crate) mod tests {
         // Red on bright magenta, bright white on bright black.
         assert!(out.contains("\x1b[31;105mx"), "{out:?}");
         assert!(out.contains("\x1b[97;100mx"), "{out:?}");
-    }
-
-    /// Whether SGR parameter `code` is an attribute, a basic colour, or a reset (39, 49, and
-    /// 59 for the underline colour, which ratatui resets after every frame and which a
-    /// terminal without underline colours ignores).
-    pub(crate) fn is_basic(code: u32) -> bool {
-        matches!(code, 0..=29 | 30..=37 | 39..=47 | 49 | 59 | 90..=97 | 100..=107)
-    }
-
-    /// Every parameter of every SGR sequence in `s`.
-    pub(crate) fn sgr_codes(s: &str) -> Vec<u32> {
-        s.split('\x1b')
-            .filter_map(|part| part.strip_prefix('['))
-            .filter_map(|part| part.split_once('m'))
-            .filter(|(params, _)| params.bytes().all(|b| b.is_ascii_digit() || b == b';'))
-            .flat_map(|(params, _)| {
-                params
-                    .split(';')
-                    .map(|p| p.parse().unwrap_or(0))
-                    .collect::<Vec<_>>()
-            })
-            .collect()
     }
 }

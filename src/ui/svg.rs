@@ -14,8 +14,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr;
 
-/// A colour as red, green, blue.
-pub type Rgb = (u8, u8, u8);
+use crate::ui::theme::contrast;
+
+pub use contrast::Rgb;
 
 /// The terminal the picture shows: its default text and background colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,69 +50,9 @@ const SCALE: f32 = 1.5;
 
 const FONT_FAMILY: &str = "'DejaVu Sans Mono',Menlo,Consolas,'Liberation Mono',monospace";
 
-/// The RGB value of xterm's palette entry `i`: its 16 default colours, the 6x6x6 cube and
-/// the grey ramp.
-pub fn xterm_rgb(i: u8) -> Rgb {
-    const BASIC: [Rgb; 16] = [
-        (0x00, 0x00, 0x00),
-        (0xcd, 0x00, 0x00),
-        (0x00, 0xcd, 0x00),
-        (0xcd, 0xcd, 0x00),
-        (0x00, 0x00, 0xee),
-        (0xcd, 0x00, 0xcd),
-        (0x00, 0xcd, 0xcd),
-        (0xe5, 0xe5, 0xe5),
-        (0x7f, 0x7f, 0x7f),
-        (0xff, 0x00, 0x00),
-        (0x00, 0xff, 0x00),
-        (0xff, 0xff, 0x00),
-        (0x5c, 0x5c, 0xff),
-        (0xff, 0x00, 0xff),
-        (0x00, 0xff, 0xff),
-        (0xff, 0xff, 0xff),
-    ];
-    const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
-    match i {
-        0..=15 => BASIC[i as usize],
-        16..=231 => {
-            let i = i - 16;
-            (
-                CUBE[(i / 36) as usize],
-                CUBE[(i / 6 % 6) as usize],
-                CUBE[(i % 6) as usize],
-            )
-        }
-        _ => {
-            let v = 8 + 10 * (i - 232);
-            (v, v, v)
-        }
-    }
-}
-
-/// The RGB value of `color`; `default` for the terminal's own.
+/// The RGB value of `color` in xterm's palette; `default` for the terminal's own.
 pub fn rgb(color: Color, default: Rgb) -> Rgb {
-    let index = match color {
-        Color::Reset => return default,
-        Color::Rgb(r, g, b) => return (r, g, b),
-        Color::Indexed(i) => i,
-        Color::Black => 0,
-        Color::Red => 1,
-        Color::Green => 2,
-        Color::Yellow => 3,
-        Color::Blue => 4,
-        Color::Magenta => 5,
-        Color::Cyan => 6,
-        Color::Gray => 7,
-        Color::DarkGray => 8,
-        Color::LightRed => 9,
-        Color::LightGreen => 10,
-        Color::LightYellow => 11,
-        Color::LightBlue => 12,
-        Color::LightMagenta => 13,
-        Color::LightCyan => 14,
-        Color::White => 15,
-    };
-    xterm_rgb(index)
+    contrast::rgb(color, &contrast::XTERM).unwrap_or(default)
 }
 
 /// How the text of a cell is drawn.
@@ -426,13 +367,13 @@ mod tests {
 
     #[test]
     fn xterm_palette() {
-        assert_eq!(xterm_rgb(1), (0xcd, 0, 0));
-        assert_eq!(xterm_rgb(16), (0, 0, 0));
-        assert_eq!(xterm_rgb(196), (255, 0, 0));
-        assert_eq!(xterm_rgb(137), (175, 135, 95));
-        assert_eq!(xterm_rgb(231), (255, 255, 255));
-        assert_eq!(xterm_rgb(232), (8, 8, 8));
-        assert_eq!(xterm_rgb(255), (238, 238, 238));
+        assert_eq!(contrast::xterm_rgb(1), (0xcd, 0, 0));
+        assert_eq!(contrast::xterm_rgb(16), (0, 0, 0));
+        assert_eq!(contrast::xterm_rgb(196), (255, 0, 0));
+        assert_eq!(contrast::xterm_rgb(137), (175, 135, 95));
+        assert_eq!(contrast::xterm_rgb(231), (255, 255, 255));
+        assert_eq!(contrast::xterm_rgb(232), (8, 8, 8));
+        assert_eq!(contrast::xterm_rgb(255), (238, 238, 238));
         assert_eq!(rgb(Color::LightRed, (1, 2, 3)), (255, 0, 0));
         assert_eq!(rgb(Color::Reset, (1, 2, 3)), (1, 2, 3));
         assert_eq!(rgb(Color::Rgb(9, 8, 7), (1, 2, 3)), (9, 8, 7));
