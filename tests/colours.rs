@@ -100,11 +100,7 @@ fn every_builtin_theme_is_readable_at_every_depth() {
                     let r = contrast(style, p.background(), ansi).unwrap();
                     note(2, r, role.label());
                 }
-                let tiles = p.tiles(true) || p.tiles(false);
-                let squares: Vec<Role> = Role::SQUARES
-                    .into_iter()
-                    .filter(|&r| !(tiles && r == Role::Check))
-                    .collect();
+                let squares = p.square_roles();
                 for (i, &a) in squares.iter().enumerate() {
                     for &b in &squares[i + 1..] {
                         let colour = |r| rgb(p.square_colour(SquareLook::of(r)), ansi).unwrap();

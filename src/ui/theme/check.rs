@@ -232,11 +232,7 @@ pub fn problems(p: &Palette) -> Vec<Problem> {
 /// royal piece's tile and by marks, not by its square.
 fn alike(found: &mut Found<'_>, ansi: &AnsiPalette) {
     let p = found.palette;
-    let tiles = p.tiles(true) || p.tiles(false);
-    let squares: Vec<Role> = Role::SQUARES
-        .into_iter()
-        .filter(|&r| !(tiles && r == Role::Check))
-        .collect();
+    let squares = p.square_roles();
     for (i, &a) in squares.iter().enumerate() {
         for &b in &squares[i + 1..] {
             let (ca, cb) = (

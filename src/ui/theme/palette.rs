@@ -219,6 +219,17 @@ impl Palette {
         style
     }
 
+    /// The square roles whose colours must tell them apart where they meet: every square
+    /// role, less check where pieces stand on tiles (check is then shown on the royal
+    /// piece's tile and by marks, not by its square).
+    pub fn square_roles(&self) -> Vec<Role> {
+        let tiles = self.tiles(true) || self.tiles(false);
+        Role::SQUARES
+            .into_iter()
+            .filter(|&r| !(tiles && r == Role::Check))
+            .collect()
+    }
+
     /// Whether the pieces of `white` side stand on tiles of their own.
     pub fn tiles(&self, white: bool) -> bool {
         !self.mono()

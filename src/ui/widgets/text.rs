@@ -5,11 +5,8 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::text::sanitize;
 
-/// `text` cut to `room` columns, with an ellipsis when something was cut.
-pub fn fit(text: &str, room: usize) -> String {
-    if UnicodeWidthStr::width(text) <= room {
-        return text.to_string();
-    }
+/// The start of `text` that fits in `room` columns with one column left for an ellipsis.
+fn head(text: &str, room: usize) -> String {
     let mut out = String::new();
     let mut used = 0;
     for c in text.chars() {
@@ -20,6 +17,15 @@ pub fn fit(text: &str, room: usize) -> String {
         used += w;
         out.push(c);
     }
+    out
+}
+
+/// `text` cut to `room` columns, with an ellipsis when something was cut.
+pub fn fit(text: &str, room: usize) -> String {
+    if UnicodeWidthStr::width(text) <= room {
+        return text.to_string();
+    }
+    let mut out = head(text, room);
     if room > 0 {
         out.push('…');
     }
@@ -35,16 +41,7 @@ pub fn fit_words(text: &str, room: usize) -> String {
     if room == 0 {
         return String::new();
     }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = UnicodeWidthChar::width(c).unwrap_or(0);
-        if used + w + 1 > room {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
+    let mut out = head(text, room);
     // Back to the end of the last whole word, unless that leaves nothing to read.
     let mut end = out.len();
     if !text[end..].starts_with(' ') {
