@@ -123,6 +123,7 @@ mod replay;
 mod store;
 mod tidy;
 mod timestamp;
+mod trash;
 
 pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
@@ -138,3 +139,4 @@ pub use store::{
 };
 pub use tidy::Tidied;
 pub use timestamp::{ParseTimestampError, Timestamp};
+pub use trash::{MoveError, TRASH_DIR};

@@ -298,7 +298,7 @@ fn is_same_game(path: &Path, game: &SavedGame) -> bool {
 }
 
 /// A name made safe as a file stem.
-fn file_stem(name: &str) -> String {
+pub(super) fn file_stem(name: &str) -> String {
     let stem: String = name
         .trim()
         .chars()

@@ -9,6 +9,7 @@ use crate::rules::Move;
 use crate::save::{InPlay, Listing, OpenError, SavedGame, Timestamp};
 
 use super::app::Thinking;
+use super::browser::SaveMove;
 
 /// A direction on the board or in a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +180,17 @@ pub enum Action {
         at: Timestamp,
         /// The games, last played first, or why they could not be listed.
         result: Result<Vec<InPlay>, String>,
+    },
+    /// Browser: delete the highlighted game (asks first; it goes to the trash).
+    Delete,
+    /// Browser: rename the highlighted game (opens a one-line editor).
+    Rename,
+    /// A saved game was moved as the browser asked (to the trash, back, or renamed).
+    Moved {
+        /// The move asked for.
+        request: SaveMove,
+        /// Where the file is now, or why it was not moved (one line).
+        result: Result<PathBuf, String>,
     },
     /// Write the game to a file the player names (when it could not be saved).
     WriteElsewhere,

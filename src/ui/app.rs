@@ -14,7 +14,7 @@ use crate::save::{GameMeta, OpenError, SavedGame};
 use crate::variants::{variant, VariantId};
 
 use super::action::Action;
-use super::browser::{Browser, BrowserStep};
+use super::browser::{Browser, BrowserStep, SaveMove};
 use super::card::scroll_step;
 use super::card::view::{card_text, CardText};
 pub use super::card::Card;
@@ -117,6 +117,8 @@ pub enum IoRequest {
         /// The saved game it was made from (never written over).
         source: Option<PathBuf>,
     },
+    /// Browser: move a saved game to the trash, back, or to a new name ([`Action::Moved`]).
+    MoveSave(SaveMove),
     /// Write the game to a file the player named, when it could not be kept in the data
     /// directory ([`Action::Copied`]).
     WriteCopy {
@@ -584,6 +586,8 @@ impl App {
         }
         match &self.screen {
             Screen::Menu(_) => Context::Menu,
+            Screen::Browser(b) if b.renaming.is_some() => Context::Typing,
+            Screen::Browser(b) if b.deleting.is_some() => Context::Confirm,
             Screen::Browser(_) => Context::Browser,
             Screen::Review(r) if r.typing.is_some() => Context::Typing,
             Screen::Review(_) => Context::Review,
@@ -680,6 +684,7 @@ impl App {
                     path,
                     play_on: true,
                 }),
+                BrowserStep::Move(request) => self.io.push(IoRequest::MoveSave(request)),
             },
             Screen::Review(review) => match review.update(action) {
                 ReviewStep::Stay => {}
@@ -1047,6 +1052,14 @@ impl App {
                 Err(e) => self.notice(e.clone(), true),
             },
             Action::Notice { text, error } => self.notice(text.clone(), *error),
+            Action::Moved { request, result } => match &mut self.screen {
+                Screen::Browser(b) => b.moved(request, result),
+                _ => {
+                    if let Some(b) = &mut self.browser_behind {
+                        b.moved(request, result);
+                    }
+                }
+            },
             _ => return false,
         }
         true

@@ -142,6 +142,9 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Enter => Some(Select),
             Char('c') | Char('p') => Some(PlayFromHere),
             Char('s') => Some(Sort),
+            Char('d') | KeyCode::Delete => Some(Action::Delete),
+            Char('u') => Some(Undo),
+            Char('R') => Some(Action::Rename),
             Esc | Char('q') => Some(Cancel),
             Char('?') => Some(Help),
             _ => None,
@@ -287,6 +290,12 @@ pub const BROWSER_KEYS: &[(&str, &str)] = &[
     ("Enter", "review it"),
     ("c", "play on from its last move"),
     ("s", "sort by date, game, result or length"),
+    (
+        "d / Delete",
+        "delete it (asks; it goes to the trash folder)",
+    ),
+    ("u", "undo the last delete"),
+    ("R", "rename it (Enter renames, Esc cancels)"),
     ("Esc / q", "back to the start screen"),
 ];
 
@@ -372,6 +381,9 @@ mod tests {
             ('s', Sort),
             ('q', Cancel),
             ('j', Move(Dir::Down)),
+            ('d', Delete),
+            ('u', Undo),
+            ('R', Rename),
         ] {
             assert_eq!(
                 action_for(Context::Browser, key(KeyCode::Char(ch))),

@@ -14,6 +14,7 @@ use crate::save::{self, DataDir, GameFile, OpenError, Timestamp, Written};
 
 use super::action::Action;
 use super::app::{App, IoRequest};
+use super::browser::SaveMove;
 
 /// Performs the app's file operations against a data directory (or none: then nothing is
 /// kept and every request that needs the folder is answered with an error).
@@ -206,6 +207,22 @@ impl Keeper {
                     Err(text) => Action::Notice { text, error: true },
                 },
             ),
+            IoRequest::MoveSave(request) => {
+                let result = match (&self.data, &request) {
+                    (None, _) => Err(NO_DATA.to_string()),
+                    (Some(data), SaveMove::Trash(path)) => {
+                        data.trash(path).map_err(|e| e.to_string())
+                    }
+                    (Some(data), SaveMove::Untrash { trashed, to }) => data
+                        .untrash(trashed, to)
+                        .map(|()| to.clone())
+                        .map_err(|e| e.to_string()),
+                    (Some(data), SaveMove::Rename { from, name }) => {
+                        data.rename_saved(from, name).map_err(|e| e.to_string())
+                    }
+                };
+                Some(Action::Moved { request, result })
+            }
             IoRequest::WriteCopy {
                 game_id,
                 generation,

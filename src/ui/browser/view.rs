@@ -1,7 +1,10 @@
 //! How the games browser looks: a title with the sort key and the games folder, column
 //! headings, one row per saved game (start time, game, result, moves, players; a broken
 //! file says what is wrong with it), scrolled to keep the selected row in view, and the
-//! last message at the bottom.
+//! last message at the bottom. A game's name (its file name) has a column where the width
+//! allows ([`NAME_COLUMN_FROM`]); narrower, the highlighted game's name has a line of its
+//! own above the message. The bottom line is the delete question or the rename editor
+//! while they are open.
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -12,18 +15,31 @@ use crate::text::sanitize;
 use crate::variants::variant;
 
 use crate::ui::app::App;
-use crate::ui::browser::Browser;
+use crate::ui::browser::{game_name, Browser};
 use crate::ui::widgets::text::{fit, who};
+
+/// The narrowest screen whose rows have a name column.
+pub const NAME_COLUMN_FROM: u16 = 100;
+
+/// The width of the name column.
+const NAME_WIDTH: usize = 20;
 
 /// The games browser: one row per saved game, newest first (or by the chosen key).
 pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
-    let [title, list, bottom] = ratatui::layout::Layout::vertical([
+    let wide = area.width >= NAME_COLUMN_FROM;
+    let [title, list, name_line, bottom] = ratatui::layout::Layout::vertical([
         ratatui::layout::Constraint::Length(2),
         ratatui::layout::Constraint::Min(1),
+        ratatui::layout::Constraint::Length(u16::from(!wide)),
         ratatui::layout::Constraint::Length(1),
     ])
     .areas(area);
+    let name_heading = if wide {
+        format!("{:<NAME_WIDTH$}  ", "name")
+    } else {
+        String::new()
+    };
     let dir = app
         .data_dir
         .as_ref()
@@ -40,7 +56,7 @@ pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, ar
             ]),
             Line::styled(
                 format!(
-                    "   {:<16} {:<22} {:<7} {:>5}  {}",
+                    "   {:<16} {:<22} {:<7} {:>5}  {name_heading}{}",
                     "started", "game", "result", "moves", "players"
                 ),
                 p.dim(),
@@ -65,12 +81,14 @@ pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, ar
                         let (h, mi, _) = s.started.time_of_day();
                         let name = variant(s.variant).name();
                         let players = format!("{} v {}", who(&s.white), who(&s.black));
-                        let players = match &s.name {
-                            Some(n) => format!("{}: {players}", sanitize(n)),
-                            None => players,
+                        let file = if wide {
+                            let file = sanitize(&game_name(&listing.path)).into_owned();
+                            format!("{:<NAME_WIDTH$}  ", fit(&file, NAME_WIDTH))
+                        } else {
+                            String::new()
                         };
                         format!(
-                            " {mark}{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} {:<22} {:<7} {:>5}  {players}",
+                            " {mark}{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} {:<22} {:<7} {:>5}  {file}{players}",
                             fit(name, 22),
                             s.result.as_str(),
                             s.plies.div_ceil(2),
@@ -94,10 +112,42 @@ pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, ar
     let first = browser.selected.saturating_sub(visible.saturating_sub(1));
     let rows: Vec<Line> = rows.into_iter().skip(first).take(visible).collect();
     frame.render_widget(Paragraph::new(rows), list);
-    let message = match &browser.message {
-        Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
-        Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
-        None => Line::default(),
+    let selected = browser
+        .listings
+        .as_ref()
+        .and_then(|l| l.get(browser.selected));
+    if let (false, Some(listing)) = (wide, selected) {
+        let text = format!(" name: {}", sanitize(&game_name(&listing.path)));
+        frame.render_widget(
+            Paragraph::new(Line::styled(fit(&text, area.width as usize), p.dim())),
+            name_line,
+        );
+    }
+    let message = if let Some((_, name)) = &browser.renaming {
+        let head = " rename to: ";
+        let tail = "▏ Enter renames · Esc cancels";
+        // The end of a long name stays in view, where the typing is.
+        let room = (area.width as usize).saturating_sub(head.len() + tail.chars().count());
+        let shown: String = {
+            let clean = sanitize(name);
+            let n = clean.chars().count();
+            clean.chars().skip(n.saturating_sub(room)).collect()
+        };
+        Line::from(vec![
+            Span::styled(head, p.dim()),
+            Span::styled(shown, p.accent()),
+            Span::styled(tail, p.dim()),
+        ])
+    } else {
+        match &browser.message {
+            Some(m) if m.error => Line::styled(format!(" {}", sanitize(&m.text)), p.error()),
+            // The delete question waits for an answer: not dimmed.
+            Some(m) if browser.deleting.is_some() => {
+                Line::styled(format!(" {}", sanitize(&m.text)), p.accent())
+            }
+            Some(m) => Line::styled(format!(" {}", sanitize(&m.text)), p.dim()),
+            None => Line::default(),
+        }
     };
     frame.render_widget(Paragraph::new(message), bottom);
 }
