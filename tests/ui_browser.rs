@@ -126,6 +126,48 @@ fn delete_asks_moves_to_the_trash_and_u_brings_it_back() {
 }
 
 #[test]
+fn undo_works_in_a_later_browser_of_the_same_session() {
+    let mut app = browsing();
+    app.update(Action::Delete);
+    app.update(Action::Confirm(true));
+    let request = SaveMove::Trash(PathBuf::from(A));
+    app.take_io();
+    let trashed = PathBuf::from("/data/trash/club_final.ron");
+    app.update(Action::Moved {
+        request,
+        result: Ok(trashed.clone()),
+    });
+    // Out to the start screen and back: the list is read again, without the game.
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    app.update(Action::Browse);
+    assert!(app.take_io().contains(&IoRequest::List));
+    app.update(Action::Listed(Ok(vec![Listing {
+        path: PathBuf::from(B),
+        entry: Ok(Summary::of(&game("2026-01-01T12:00:00Z"))),
+    }])));
+    app.update(Action::Undo);
+    let request = SaveMove::Untrash {
+        trashed,
+        to: PathBuf::from(A),
+    };
+    assert_eq!(app.take_io(), vec![IoRequest::MoveSave(request.clone())]);
+    app.update(Action::Moved {
+        request,
+        result: Ok(PathBuf::from(A)),
+    });
+    assert_eq!(paths(&app), vec![PathBuf::from(A), PathBuf::from(B)]);
+    assert!(app.last_trashed.is_none(), "undone once");
+    app.update(Action::Cancel);
+    app.update(Action::Browse);
+    app.update(Action::Undo);
+    assert!(!app
+        .take_io()
+        .iter()
+        .any(|r| matches!(r, IoRequest::MoveSave(_))));
+}
+
+#[test]
 fn a_refused_delete_or_undo_keeps_the_list_and_says_why_in_one_line() {
     let mut app = browsing();
     app.update(Action::Delete);

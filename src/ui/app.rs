@@ -255,6 +255,9 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     /// The games browser a review was opened from, to go back to.
     pub browser_behind: Option<Browser>,
+    /// The last saved game the browser moved to the trash and where it went: `u` in any
+    /// browser of this session puts it back.
+    pub last_trashed: Option<(crate::save::Listing, PathBuf)>,
     /// The app runs for a connection to the game server: its home is the lobby.
     pub online: bool,
     /// The lobby as the hub last described it.
@@ -285,6 +288,7 @@ impl App {
             forced: false,
             data_dir: None,
             browser_behind: None,
+            last_trashed: None,
             online: false,
             lobby_view: None,
             net: Vec::new(),
@@ -406,6 +410,15 @@ impl App {
         let id = self.next_game_id;
         self.next_game_id += 1;
         id
+    }
+
+    /// Opens the games browser (its list is asked for), where `u` can still undo this
+    /// session's last delete.
+    fn open_browser(&mut self) {
+        let mut browser = Browser::new();
+        browser.trashed = self.last_trashed.clone();
+        self.screen = Screen::Browser(browser);
+        self.io.push(IoRequest::List);
     }
 
     /// Leaves whatever screen is up for the start screen (its list of unfinished games is
@@ -721,10 +734,7 @@ impl App {
                 LobbyStep::Send(request) => self.net.push(request),
                 LobbyStep::Quit => self.running = false,
                 LobbyStep::PlayAi => self.show_menu(None),
-                LobbyStep::Browse => {
-                    self.screen = Screen::Browser(Browser::new());
-                    self.io.push(IoRequest::List);
-                }
+                LobbyStep::Browse => self.open_browser(),
             },
             Screen::Menu(menu) => match menu.update(action) {
                 MenuStep::Stay => {}
@@ -733,8 +743,7 @@ impl App {
                 MenuStep::Help => self.card = Some(Card::help()),
                 MenuStep::Browse => {
                     if self.data_dir.is_some() {
-                        self.screen = Screen::Browser(Browser::new());
-                        self.io.push(IoRequest::List);
+                        self.open_browser();
                     } else {
                         menu.notice = Some(Message {
                             text: NO_DATA.into(),
@@ -1052,14 +1061,16 @@ impl App {
                 Err(e) => self.notice(e.clone(), true),
             },
             Action::Notice { text, error } => self.notice(text.clone(), *error),
-            Action::Moved { request, result } => match &mut self.screen {
-                Screen::Browser(b) => b.moved(request, result),
-                _ => {
-                    if let Some(b) = &mut self.browser_behind {
-                        b.moved(request, result);
-                    }
+            Action::Moved { request, result } => {
+                let browser = match &mut self.screen {
+                    Screen::Browser(b) => Some(b),
+                    _ => self.browser_behind.as_mut(),
+                };
+                if let Some(b) = browser {
+                    b.moved(request, result);
+                    self.last_trashed = b.trashed.clone();
                 }
-            },
+            }
             _ => return false,
         }
         true
