@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use rankup::notation::pgn;
 use rankup::save;
+use rankup::save::pgn;
 
 /// `rankup export FILE.ron [-o OUT.pgn]`: loads and checks the save (it is only read), then
 /// prints its PGN, or writes it to `output` ([`save::write_output`]: never over a saved game

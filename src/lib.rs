@@ -7,8 +7,8 @@
 //! * [`variants`]: one file per game, written as data for the engine.
 //! * [`notation`]: coordinate tokens and SAN.
 //! * [`game`]: a played game with its history and repetition.
-//! * [`save`]: saved games (RON files, crash-safe writing, the data directory) and
-//!   [`notation::pgn`] export.
+//! * [`save`]: saved games (RON files, crash-safe writing, the data directory) and their
+//!   PGN export and import ([`save::pgn`]).
 //! * [`config`]: the user's config file.
 //! * [`ai`]: the computer opponent (search and evaluation); pure, it imports only `rules`.
 //! * [`uci`]: the UCI engine protocol over the search.

@@ -1,5 +1,5 @@
-//! Move notation: coordinate tokens for machines and files, SAN for people, and PGN export
-//! of saved games ([`pgn`]).
+//! Move notation: coordinate tokens for machines and files and SAN for people; it reads
+//! positions, not games (PGN of saved games lives in [`crate::save::pgn`]).
 //!
 //! Position strings live with the engine (`crate::rules`, [`Position::fen`]) because the
 //! engine needs them for start positions.
@@ -9,7 +9,6 @@ use std::fmt;
 use crate::rules::{Move, Position};
 
 pub mod coord;
-pub mod pgn;
 pub mod san;
 
 pub use coord::CoordError;

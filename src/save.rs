@@ -119,6 +119,7 @@ mod error;
 mod format;
 mod games;
 mod head;
+pub mod pgn;
 mod replay;
 mod store;
 mod tidy;

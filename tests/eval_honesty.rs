@@ -7,8 +7,9 @@ use std::sync::mpsc;
 
 use rankup::ai::{Engine, Level};
 use rankup::game::{Eval, Game};
-use rankup::notation::{coord, pgn};
+use rankup::notation::coord;
 use rankup::rules::{ByColor, Position};
+use rankup::save::pgn;
 use rankup::save::{GameMeta, Player as Saved, SavedGame};
 use rankup::ui::action::Action;
 use rankup::ui::app::{App, Player, Screen};

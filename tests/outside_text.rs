@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use rankup::game::Game;
-use rankup::notation::pgn;
+use rankup::save::pgn;
 use rankup::save::{GameMeta, Player, SavedGame};
 use rankup::ui::app::App;
 use rankup::ui::theme::{ColorMode, Palette, Theme};

@@ -17,8 +17,9 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use rankup::ai::{self, Level, Score};
 use rankup::game::{Eval, Game};
-use rankup::notation::{self, coord, pgn};
+use rankup::notation::{self, coord};
 use rankup::rules::{Color, EndReason, Outcome, Position};
+use rankup::save::pgn;
 use rankup::save::{
     self, DataDir, GameMeta, GameResult, LoadError, LoadErrorKind, Player, SavedGame, Termination,
     Timestamp,

@@ -10,9 +10,9 @@ use std::path::PathBuf;
 
 use crate::ai::Level;
 use crate::game::Game;
-use crate::notation::{coord, pgn};
+use crate::notation::coord;
 use crate::rules::{Move, Position};
-use crate::save::{GameMeta, SavedGame};
+use crate::save::{pgn, GameMeta, SavedGame};
 
 use super::action::{Action, Dir};
 use super::app::{Message, SearchRequest, Thinking};

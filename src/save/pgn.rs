@@ -1,7 +1,7 @@
-//! PGN export of saved games.
+//! PGN of saved games.
 //!
-//! The one part of `notation` that sits above [`crate::save`]: it formats a [`SavedGame`],
-//! whose moves already carry their SAN.
+//! It lives with the saves, not in `notation` (which reads positions, not games). Export
+//! formats a [`SavedGame`], whose moves already carry their SAN:
 //!
 //! * The Seven Tag Roster: `Event` (the game's name, or `?`), `Site` `?`, `Date` (the UTC
 //!   start date, `2025.06.01`), `Round` `-`, `White` and `Black` (a person's name or `?`,
@@ -18,9 +18,9 @@
 //!   limit). A move of an AI level that plays with deliberate noise has no `%eval`: its
 //!   score was made up ([`stored_eval`]).
 
+use super::{GameResult, Player, SavedGame, SavedMove, Termination};
 use crate::game::Eval;
 use crate::rules::Position;
-use crate::save::{GameResult, Player, SavedGame, SavedMove, Termination};
 use crate::text::sanitize;
 use crate::variants::{variant, VariantId};
 
@@ -53,7 +53,7 @@ pub fn variant_name(id: VariantId) -> Option<&'static str> {
 ///
 /// ```
 /// use rankup::game::Game;
-/// use rankup::notation::pgn;
+/// use rankup::save::pgn;
 /// use rankup::save::{GameMeta, Player, SavedGame};
 /// use rankup::variants::{variant, VariantId};
 ///
