@@ -99,10 +99,20 @@ fn prepare(ui: &UiArgs) -> Result<(Settings, Theme), String> {
 }
 
 /// `rankup review FILE.ron`: the app in review mode on a saved game (checked first; the
-/// file is only read).
-pub fn review(ui: &UiArgs, file: &std::path::Path) -> Result<(), String> {
+/// file is only read). A `.pgn` FILE is read as PGN and its game `game` (from 1, the first
+/// by default) reviewed from memory ([`crate::cli_save::pgn_game`]).
+pub fn review(ui: &UiArgs, file: &std::path::Path, game: Option<usize>) -> Result<(), String> {
     let (settings, theme) = prepare(ui)?;
-    let saved = rankup::save::load(file).map_err(|e| e.to_string())?;
+    let is_pgn = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let saved = if is_pgn {
+        crate::cli_save::pgn_game(file, game.unwrap_or(1))?
+    } else if game.is_some() {
+        return Err("--game picks a game of a PGN file (FILE.pgn)".into());
+    } else {
+        rankup::save::load(file).map_err(|e| e.to_string())?
+    };
     need_terminal()?;
     let (data, notice) = data_dir();
     run(Launch {

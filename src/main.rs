@@ -237,11 +237,15 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with_all = ["movetime", "threads"])]
         depth: Option<u32>,
     },
-    /// Step through a saved game (.ron): the board at each move, stored scores and comments,
-    /// the engine's opinion, PGN export, and playing on from any move.
+    /// Step through a saved game (.ron) or a game of a PGN file (.pgn): the board at each
+    /// move, stored scores and comments, the engine's opinion, PGN export, and playing on
+    /// from any move.
     Review {
-        /// The saved game.
+        /// The saved game, or a PGN file.
         file: std::path::PathBuf,
+        /// Which game of a PGN file, from 1 [default: the first].
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
     },
     /// Run a game server any SSH client can join (`ssh -p 2222 HOST`): a lobby, games
     /// between players, AI games, spectators.
@@ -294,6 +298,12 @@ enum Command {
         /// written to directly.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
+    },
+    /// Import the games of a PGN file into the saves folder, one save per game; prints the
+    /// file of each game imported and, for each game refused, the move that is not legal.
+    Import {
+        /// The PGN file (one or many games).
+        file: std::path::PathBuf,
     },
 }
 
@@ -362,7 +372,8 @@ fn main() -> ExitCode {
             action: ThemeAction::Check { theme },
         } => cli_theme::check(&theme),
         Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
-        Command::Review { file } => cli::review(&ui, &file),
+        Command::Import { file } => cli_save::import(&file),
+        Command::Review { file, game } => cli::review(&ui, &file, game),
         Command::Resume { file } => cli::resume(&ui, file.as_deref()),
         Command::Serve {
             listen,

@@ -1095,6 +1095,77 @@ fn pgn_export_is_sanitised() {
     assert!(text.contains("{a\u{fffd}[2J"), "{text}");
 }
 
+/// `imported` is `saved` read back from its PGN export: the same game, move by move (SAN,
+/// token, the evaluation export writes, think time, comment), result and ending, players
+/// and name; the clock's time control.
+fn same_game_through_pgn(label: &str, saved: &SavedGame, imported: &SavedGame) {
+    assert_eq!(imported.variant, saved.variant, "{label}");
+    assert_eq!(imported.start, saved.start, "{label}");
+    assert_eq!(imported.moves.len(), saved.moves.len(), "{label}");
+    for (i, (a, b)) in saved.moves.iter().zip(&imported.moves).enumerate() {
+        let mover = if (i % 2 == 0) == saved.start.contains(" w ") {
+            &saved.white
+        } else {
+            &saved.black
+        };
+        assert_eq!(b.token, a.token, "{label}: move {}", i + 1);
+        assert_eq!(b.san, a.san, "{label}: move {}", i + 1);
+        assert_eq!(
+            b.eval,
+            pgn::stored_eval(a, mover),
+            "{label}: move {}",
+            i + 1
+        );
+        assert_eq!(b.think_ms, a.think_ms, "{label}: move {}", i + 1);
+        assert_eq!(b.comment, a.comment, "{label}: move {}", i + 1);
+    }
+    assert_eq!(imported.result, saved.result, "{label}");
+    assert_eq!(imported.termination, saved.termination, "{label}");
+    assert_eq!(imported.white, saved.white, "{label}");
+    assert_eq!(imported.black, saved.black, "{label}");
+    assert_eq!(imported.name, saved.name, "{label}");
+    assert_eq!(imported.started.date(), saved.started.date(), "{label}");
+    assert_eq!(
+        imported.clock.map(|c| (c.base_s, c.increment_s)),
+        saved.clock.map(|c| (c.base_s, c.increment_s)),
+        "{label}"
+    );
+}
+
+/// Export then import gives back the game: a played game of each of the 13 games, and every
+/// fixture (annotated, from a position, unfinished, lost on time, stalemate, no moves).
+#[test]
+fn pgn_export_then_import_round_trips_every_game() {
+    let mut games: Vec<(String, SavedGame)> = VariantId::ALL
+        .into_iter()
+        .map(|id| {
+            let (game, meta) = finished_game(id);
+            (id.to_string(), SavedGame::from_game(&game, &meta))
+        })
+        .collect();
+    for path in v1_fixtures() {
+        games.push((path.display().to_string(), save::load(&path).unwrap()));
+    }
+    // All at once too: one file of many games.
+    let mut all = String::new();
+    for (label, saved) in &games {
+        let text = pgn::export(saved);
+        let imported = pgn::import(&text);
+        assert_eq!(imported.len(), 1, "{label}");
+        let imported = imported[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{label}: {e}\n{text}"));
+        same_game_through_pgn(label, saved, imported);
+        all.push_str(&text);
+        all.push('\n');
+    }
+    let imported = pgn::import(&all);
+    assert_eq!(imported.len(), games.len());
+    for ((label, saved), back) in games.iter().zip(&imported) {
+        same_game_through_pgn(label, saved, back.as_ref().unwrap());
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // `rankup export`
 
@@ -1196,7 +1267,7 @@ fn seed_texts() -> Vec<String> {
 }
 
 /// Characters that matter to RON and to notation, for [`common::mutate`].
-const SPECIAL: &[u8] = b"()[]{},:\"\\/*#!0123456789-+=^~ \n";
+const SPECIAL: &[u8] = b"()[]{},:\"\\/*#!0123456789-+=^~ \n;$%.?";
 
 /// `text` with `edits` applied (see [`common::mutate`]).
 fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
@@ -1211,6 +1282,17 @@ fn load_text_never_panics(bytes: &[u8]) {
             assert_eq!(again, saved);
             let _ = pgn::export(&saved);
         }
+    }
+}
+
+/// Imports `bytes` as `rankup import` reads them; whatever imports loads as a save.
+fn pgn_import_never_panics(bytes: &[u8]) {
+    for saved in pgn::import(&String::from_utf8_lossy(bytes))
+        .into_iter()
+        .flatten()
+    {
+        let again = SavedGame::from_ron(&saved.to_ron(), "imported.ron").unwrap();
+        assert_eq!(again, saved);
     }
 }
 
@@ -1328,6 +1410,29 @@ fn fuzz(cases: u32) {
         .run(&(variant_strategy(), "\\PC{0,12}"), |(id, token)| {
             position_never_panics(id, &variant(id).spec().start, &token);
             let _ = notation::san::parse(&Position::start(variant(id)), &token);
+            Ok(())
+        })
+        .unwrap();
+    // PGN import of any edit of an export, and of any text.
+    let pgn_seeds: Vec<String> = v1_fixtures()
+        .iter()
+        .map(|p| pgn::export(&save::load(p).unwrap()))
+        .collect();
+    runner
+        .run(
+            &(
+                0..pgn_seeds.len(),
+                prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6),
+            ),
+            |(i, edits)| {
+                pgn_import_never_panics(&mutate(&pgn_seeds[i], &edits));
+                Ok(())
+            },
+        )
+        .unwrap();
+    runner
+        .run(&"\\PC{0,120}", |text| {
+            pgn_import_never_panics(text.as_bytes());
             Ok(())
         })
         .unwrap();

@@ -1,4 +1,5 @@
-//! PGN of saved games.
+//! PGN of saved games: [`export`] writes one, [`import`] reads a file's games back
+//! (`pgn/read.rs` splits the text into games, `pgn/import.rs` plays and checks them).
 //!
 //! It lives with the saves, not in `notation` (which reads positions, not games). Export
 //! formats a [`SavedGame`], whose moves already carry their SAN:
@@ -19,6 +20,11 @@
 //!   score was made up ([`stored_eval`]).
 
 use super::{GameResult, Player, SavedGame, SavedMove, Termination};
+mod import;
+mod read;
+
+pub use import::{import, ImportError};
+
 use crate::game::Eval;
 use crate::rules::Position;
 use crate::text::sanitize;
