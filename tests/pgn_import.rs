@@ -207,7 +207,7 @@ fn cli_import_writes_each_game_to_the_saves_folder() {
         lines[2].starts_with("game 3: move 2. Ke3 is not legal: "),
         "{stdout}"
     );
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2));
     assert!(stderr.contains("1 of 3 games not imported"), "{stderr}");
     let saves = dir.join("data/saves");
     let mut files: Vec<PathBuf> = fs::read_dir(&saves)
@@ -300,4 +300,28 @@ fn cli_review_reads_a_pgn_game() {
         "{stderr}"
     );
     fs::remove_file(&broken).unwrap();
+}
+
+/// Deep nests, long words and bytes that are not PGN are refused, one line per game, with
+/// no recursion to overflow (the reader counts depth).
+#[test]
+fn deep_nests_and_junk_are_refused_not_crashed() {
+    let nests = [
+        format!("1. e4 {}", "(".repeat(1 << 20)),
+        format!("1. e4 {}", ")".repeat(1 << 16)),
+        format!("1. {} *", "e".repeat(1 << 20)),
+        format!("[{}", "\"".repeat(1 << 16)),
+    ];
+    for text in &nests {
+        let games = pgn::import(text);
+        assert_eq!(games.len(), 1, "{}", &text[..20]);
+        let line = games[0].as_ref().unwrap_err().to_string();
+        assert!(line.starts_with("game 1: "), "{line}");
+        assert!(line.len() < 300, "{line}");
+    }
+    let junk = String::from_utf8_lossy(&(0..=255u8).cycle().take(1 << 16).collect::<Vec<_>>())
+        .into_owned();
+    for game in pgn::import(&junk) {
+        assert!(game.is_err());
+    }
 }
