@@ -36,40 +36,19 @@ use stats::{Pentanomial, Sprt, Verdict, Wdl};
 pub enum TimeControl {
     /// A fixed time per move (`go movetime`).
     MoveTime(Duration),
-    /// A game clock per side: a base time and an increment per move (`go wtime ...`).
-    Clock {
-        /// Time at the start.
-        base: Duration,
-        /// Added after each move.
-        inc: Duration,
-    },
+    /// A game clock per side: a base time and an increment per move (`go wtime ...`), in
+    /// the clock syntax of every command (`5+3`: minutes plus seconds).
+    Clock(crate::game::TimeControl),
 }
 
 impl TimeControl {
-    /// Reads `SECONDS+INCREMENT` (`10+0.1`, `60`): a game clock.
+    /// Reads a game clock as `rankup play --clock` does: `MINUTES+SECONDS` (`1+0.1`,
+    /// `0.5+0`), see [`crate::game::TimeControl::parse`].
     ///
     /// # Errors
     /// A message naming the text when it is not that form.
     pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-        let bad = || {
-            format!(
-                "time control '{}' is not BASE+INC in seconds, e.g. 10+0.1",
-                crate::text::short(text)
-            )
-        };
-        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |t: &str| -> Result<Duration, String> {
-            let s: f64 = t.trim().parse().map_err(|_| bad())?;
-            if !(0.0..=86_400.0).contains(&s) {
-                return Err(bad());
-            }
-            Ok(Duration::from_secs_f64(s))
-        };
-        let (base, inc) = (secs(base)?, secs(inc)?);
-        if base.is_zero() && inc.is_zero() {
-            return Err(bad());
-        }
-        Ok(TimeControl::Clock { base, inc })
+        crate::game::TimeControl::parse(text).map(TimeControl::Clock)
     }
 }
 
@@ -77,9 +56,7 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TimeControl::MoveTime(t) => write!(f, "{} ms per move", t.as_millis()),
-            TimeControl::Clock { base, inc } => {
-                write!(f, "{}+{} s", base.as_secs_f64(), inc.as_secs_f64())
-            }
+            TimeControl::Clock(tc) => write!(f, "{tc}"),
         }
     }
 }
@@ -351,7 +328,7 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
         }
     }
     let mut clock = match cfg.time {
-        TimeControl::Clock { base, .. } => [base, base],
+        TimeControl::Clock(tc) => [tc.base, tc.base],
         TimeControl::MoveTime(_) => [Duration::ZERO; 2],
     };
     // Last score of each engine, from White's side, and how long the agreement has lasted.
@@ -387,13 +364,13 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
         }
         let (go, allowed) = match cfg.time {
             TimeControl::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t),
-            TimeControl::Clock { inc, .. } => (
+            TimeControl::Clock(tc) => (
                 format!(
                     "go wtime {} btime {} winc {} binc {}",
                     clock[0].as_millis(),
                     clock[1].as_millis(),
-                    inc.as_millis(),
-                    inc.as_millis()
+                    tc.increment.as_millis(),
+                    tc.increment.as_millis()
                 ),
                 clock[mover.index()],
             ),
@@ -423,8 +400,8 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
             end(&mut result, Some(!mover), Ending::Time, plies);
             return result;
         }
-        if let TimeControl::Clock { inc, .. } = cfg.time {
-            clock[mover.index()] = clock[mover.index()].saturating_sub(used) + inc;
+        if let TimeControl::Clock(tc) = cfg.time {
+            clock[mover.index()] = clock[mover.index()].saturating_sub(used) + tc.increment;
         }
         let Ok(mv) = crate::notation::coord::parse(game.position(), &answer.bestmove) else {
             let shown = if answer.bestmove.is_empty() {

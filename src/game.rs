@@ -1,4 +1,9 @@
-//! A game being played: its start, the moves so far, and how it ended.
+//! A game being played: its start, the moves so far, and how it ended; and the clock
+//! syntax every command shares ([`TimeControl`]).
+
+mod clock;
+
+pub use clock::TimeControl;
 
 use std::fmt;
 use std::time::Duration;

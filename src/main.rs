@@ -155,7 +155,7 @@ enum Command {
         /// Milliseconds per move (the default, 100, when neither this nor --tc is given).
         #[arg(long)]
         movetime: Option<u64>,
-        /// A game clock instead: BASE+INC in seconds (10+0.1).
+        /// A game clock instead: MINUTES+SECONDS, as play --clock (1+0.1, 0.5+0).
         #[arg(long)]
         tc: Option<String>,
         /// Milliseconds an engine may answer late before it loses on time.

@@ -178,3 +178,27 @@ fn match_command_reports_a_summary() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("'fast'"));
 }
+
+#[test]
+fn match_clock_is_minutes_plus_seconds_as_play_clock() {
+    let clock = |text| match TimeControl::parse_clock(text) {
+        Ok(TimeControl::Clock(tc)) => Ok((tc.base, tc.increment)),
+        Ok(other) => panic!("{text}: {other}"),
+        Err(e) => Err(e),
+    };
+    assert_eq!(
+        clock("1+0.5"),
+        Ok((Duration::from_secs(60), Duration::from_millis(500)))
+    );
+    assert_eq!(
+        clock("0.5+0"),
+        Ok((Duration::from_secs(30), Duration::ZERO))
+    );
+    // The same limits as `play --clock`: some time to start with, at most 600 minutes.
+    assert!(clock("0+1").is_err());
+    assert!(clock("601+0").is_err());
+    assert_eq!(
+        TimeControl::parse_clock("1+0.5").unwrap().to_string(),
+        rankup::game::TimeControl::parse("1+0.5").unwrap().label()
+    );
+}

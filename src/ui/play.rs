@@ -16,50 +16,7 @@ use crate::variants::VariantId;
 use super::action::{Action, Dir};
 use super::app::{IoRequest, Message, Thinking};
 
-/// A time control: minutes per side plus seconds added per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Initial time per side.
-    pub base: Duration,
-    /// Added after each move.
-    pub increment: Duration,
-}
-
-impl TimeControl {
-    /// Parses `MINUTES+SECONDS` such as `5+3` (or just `MINUTES`), within
-    /// [`MAX_CLOCK_BASE`](crate::game::MAX_CLOCK_BASE) and
-    /// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT).
-    ///
-    /// # Errors
-    /// A message quoting the text and naming the allowed ranges.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let max_minutes = crate::game::MAX_CLOCK_BASE.as_secs() / 60;
-        let max_seconds = crate::game::MAX_CLOCK_INCREMENT.as_secs();
-        let bad = || {
-            format!(
-                "invalid clock '{}', expected MINUTES+SECONDS like 5+3, with MINUTES above 0 \
-                 and at most {max_minutes}, SECONDS from 0 to {max_seconds}",
-                crate::text::short(text)
-            )
-        };
-        let (m, s) = text.split_once('+').unwrap_or((text, "0"));
-        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
-        let seconds: u64 = s.trim().parse().map_err(|_| bad())?;
-        if !(minutes > 0.0 && minutes <= max_minutes as f64) || seconds > max_seconds {
-            return Err(bad());
-        }
-        Ok(TimeControl {
-            base: Duration::from_secs_f64(minutes * 60.0),
-            increment: Duration::from_secs(seconds),
-        })
-    }
-
-    /// `5+3`.
-    pub fn label(&self) -> String {
-        let minutes = self.base.as_secs_f64() / 60.0;
-        format!("{}+{}", minutes, self.increment.as_secs())
-    }
-}
+pub use crate::game::TimeControl;
 
 /// Chess clocks for two players at one keyboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
