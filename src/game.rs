@@ -1,9 +1,12 @@
-//! A game being played: its start, the moves so far, and how it ended; and the clock
-//! syntax every command shares ([`TimeControl`]).
+//! A game being played: its start, the moves so far, and how it ended; the clock syntax
+//! every command shares ([`TimeControl`]); and the rules of a sitting around a game
+//! (clocks, offers, takeback, resignation: [`Table`]).
 
 mod clock;
+pub mod table;
 
 pub use clock::TimeControl;
+pub use table::{Clocks, DrawOffer, Table};
 
 use std::fmt;
 use std::time::Duration;

@@ -71,7 +71,7 @@ fn game_against(level: Level, depth: Option<u32>) -> (SavedGame, Vec<String>) {
     for _ in 0..3 {
         // The person's move is one that is legal whatever the AI played (its noise is
         // random): the first in token order.
-        let pos = app.play().unwrap().game.position().clone();
+        let pos = app.play().unwrap().table.game().position().clone();
         let mut legal: Vec<_> = pos
             .legal_moves()
             .iter()
@@ -82,7 +82,11 @@ fn game_against(level: Level, depth: Option<u32>) -> (SavedGame, Vec<String>) {
         shown.extend(ai_moves(&mut app, &mut engine, depth));
     }
     let play = app.play().unwrap();
-    assert_eq!(play.game.history().len(), 6, "the AI answered every move");
+    assert_eq!(
+        play.table.game().history().len(),
+        6,
+        "the AI answered every move"
+    );
     (play.saved(), shown)
 }
 

@@ -166,7 +166,10 @@ const HUMANS: ByColor<Player> = ByColor {
 /// record is pressed in turn, and the files stay byte for byte as they were, no search is
 /// asked for, and the board stays at the end.
 fn nothing_rewrites(s: &mut Session, plies: usize) {
-    assert!(s.app.play().unwrap().game.outcome().is_some(), "over");
+    assert!(
+        s.app.play().unwrap().table.game().outcome().is_some(),
+        "over"
+    );
     let saved = s.saves();
     assert_eq!(saved.len(), 1, "kept in saves/");
     assert!(s.in_play().is_empty(), "no game in play");
@@ -183,8 +186,8 @@ fn nothing_rewrites(s: &mut Session, plies: usize) {
         s.tick(Duration::from_secs(30));
         assert!(s.app.search_request().is_none(), "{action:?}: no search");
         let play = s.app.play().unwrap();
-        assert_eq!(play.game.history().len(), plies, "{action:?}");
-        assert!(play.game.outcome().is_some(), "{action:?}");
+        assert_eq!(play.table.game().history().len(), plies, "{action:?}");
+        assert!(play.table.game().outcome().is_some(), "{action:?}");
         assert_eq!(s.saves(), saved, "{action:?}: the record is as it was");
         assert!(s.in_play().is_empty(), "{action:?}: no game back in play");
     }
@@ -252,7 +255,7 @@ fn a_game_lost_on_time_stays_lost_on_time() {
     s.typed("e4");
     s.tick(Duration::from_secs(61));
     assert_eq!(
-        s.app.play().unwrap().game.outcome(),
+        s.app.play().unwrap().table.game().outcome(),
         Some(Outcome::Decisive {
             winner: Color::White,
             reason: EndReason::Time
@@ -277,7 +280,7 @@ fn a_draw_by_agreement_stays_agreed() {
     s.typed("e4");
     s.act(Action::OfferDraw);
     assert_eq!(
-        s.app.play().unwrap().game.outcome(),
+        s.app.play().unwrap().table.game().outcome(),
         Some(Outcome::Draw {
             reason: EndReason::Agreement
         })
@@ -316,8 +319,8 @@ fn playing_on_from_a_finished_game_starts_a_new_game_and_leaves_the_record() {
     b.act(Action::Move(Dir::Left));
     b.act(Action::PlayFromHere);
     let play = b.app.play().expect("playing on");
-    assert_eq!(play.game.history().len(), 2);
-    assert!(play.game.outcome().is_none());
+    assert_eq!(play.table.game().history().len(), 2);
+    assert!(play.table.game().outcome().is_none());
     b.typed("d4");
     assert_eq!(b.in_play().len(), 1, "the new game is in play");
     assert_eq!(b.saves(), saved, "the old record is untouched");
@@ -338,8 +341,8 @@ fn a_resigned_game_plays_on_from_its_last_move() {
         App::reviewing(OPTIONS, palette(), saved, Some(PathBuf::from("/x/r.ron"))).unwrap();
     app.update(Action::PlayFromHere);
     let play = app.play().expect("playing on");
-    assert_eq!(play.game.history().len(), 1);
-    assert_eq!(play.game.outcome(), None);
+    assert_eq!(play.table.game().history().len(), 1);
+    assert_eq!(play.table.game().outcome(), None);
 }
 
 fn room_view(outcome: Option<Outcome>) -> RoomView {

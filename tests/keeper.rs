@@ -140,7 +140,7 @@ fn two_sessions_on_one_directory_keep_both_games() {
     three.act(Action::Resume);
     let play = three.app.play().expect("resumed for play");
     assert_eq!(play.file.as_deref(), Some(path.as_path()));
-    assert_eq!(play.game.history().len(), 3);
+    assert_eq!(play.table.game().history().len(), 3);
     assert_eq!(fs::read(&path).unwrap(), before, "resuming writes nothing");
     three.play(&["Nc6"]);
     assert_eq!(tokens(&path), ["e2e4", "e7e5", "g1f3", "b8c6"]);

@@ -62,11 +62,11 @@ fn app_for(id: VariantId, mode: ColorMode) -> App {
         app.update(Action::Submit);
         let play = app.play().expect("playing");
         assert_eq!(
-            play.game.history().len(),
+            play.table.game().history().len(),
             played + 1,
             "{id}: '{text}' was not played ({:?}); legal: {:?}",
             play.message,
-            tokens(play.game.position())
+            tokens(play.table.game().position())
         );
     }
     app

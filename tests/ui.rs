@@ -127,14 +127,14 @@ fn cursor_moves_play_a_move() {
     ] {
         app.update(a);
     }
-    let history = play(&app).game.history();
+    let history = play(&app).table.game().history();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].san, "e4");
     // Undo and redo.
     app.update(Action::Undo);
-    assert!(play(&app).game.history().is_empty());
+    assert!(play(&app).table.game().history().is_empty());
     app.update(Action::Redo);
-    assert_eq!(play(&app).game.history()[0].san, "e4");
+    assert_eq!(play(&app).table.game().history()[0].san, "e4");
 }
 
 #[test]
@@ -151,11 +151,11 @@ fn typed_moves_and_errors() {
     type_move(&mut app, "e7e5");
     type_move(&mut app, "Nf");
     // "Nf" completes uniquely to Nf3.
-    assert_eq!(play(&app).game.history().len(), 3);
-    assert_eq!(play(&app).game.history()[2].san, "Nf3");
+    assert_eq!(play(&app).table.game().history().len(), 3);
+    assert_eq!(play(&app).table.game().history()[2].san, "Nf3");
     type_move(&mut app, "Ke3");
     let p = play(&app);
-    assert_eq!(p.game.history().len(), 3, "illegal move not played");
+    assert_eq!(p.table.game().history().len(), 3, "illegal move not played");
     let message = p.message.as_ref().unwrap();
     assert!(message.error && message.text.contains("Ke3"), "{message:?}");
     assert!(p.typing.is_some(), "typing mode stays open after an error");
@@ -204,7 +204,7 @@ fn promotion_choice_opens_a_picker() {
         "{text}"
     );
     app.update(Action::Choose(1));
-    assert_eq!(play(&app).game.history()[0].san, "Hc7=M");
+    assert_eq!(play(&app).table.game().history()[0].san, "Hc7=M");
 }
 
 #[test]
@@ -219,10 +219,10 @@ fn clocks_run_and_flag() {
     let t0 = Instant::now();
     app.update(Action::Tick(t0));
     app.update(Action::Tick(t0 + Duration::from_secs(30)));
-    let left = play(&app).clocks.as_ref().unwrap().left.white;
+    let left = play(&app).table.clocks().unwrap().left.white;
     assert_eq!(left, Duration::from_secs(30));
     app.update(Action::Tick(t0 + Duration::from_secs(61)));
-    let outcome = play(&app).game.outcome().expect("White flagged");
+    let outcome = play(&app).table.game().outcome().expect("White flagged");
     assert_eq!(outcome.to_string(), "Black wins by time");
     assert!(TimeControl::parse("x").is_err());
 }
@@ -233,7 +233,7 @@ fn resign_and_draw_by_agreement() {
     app.update(Action::Resign);
     app.update(Action::Confirm(true));
     assert_eq!(
-        play(&app).game.outcome().unwrap().to_string(),
+        play(&app).table.game().outcome().unwrap().to_string(),
         "Black wins by resignation"
     );
     let mut app = app_for(VariantId::Chess, true, false);
@@ -244,7 +244,7 @@ fn resign_and_draw_by_agreement() {
     app.update(Action::Submit);
     app.update(Action::OfferDraw);
     assert_eq!(
-        play(&app).game.outcome().unwrap().to_string(),
+        play(&app).table.game().outcome().unwrap().to_string(),
         "draw by agreement"
     );
 }

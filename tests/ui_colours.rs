@@ -90,7 +90,7 @@ fn app_for(id: VariantId, mode: ColorMode) -> App {
         HUMANS,
     );
     for _ in 0..2 {
-        let pos = app.play().expect("playing").game.position().clone();
+        let pos = app.play().expect("playing").table.game().position().clone();
         let mv = pos.legal_moves().into_iter().next().expect("a legal move");
         let text = rankup::notation::san::format(&pos, &mv);
         app.update(Action::StartTyping);
@@ -100,7 +100,7 @@ fn app_for(id: VariantId, mode: ColorMode) -> App {
         app.update(Action::Submit);
     }
     assert_eq!(
-        app.play().unwrap().game.history().len(),
+        app.play().unwrap().table.game().history().len(),
         2,
         "{id}: moves played"
     );

@@ -45,7 +45,7 @@ fn app_for(id: VariantId) -> App {
 /// Plays `plies` legal moves, typed as coordinate tokens, picked by a fixed rule.
 fn play_moves(app: &mut App, plies: usize) {
     for ply in 0..plies {
-        let pos = app.play().unwrap().game.position().clone();
+        let pos = app.play().unwrap().table.game().position().clone();
         let mut tokens: Vec<String> = pos
             .legal_moves()
             .iter()
@@ -58,7 +58,11 @@ fn play_moves(app: &mut App, plies: usize) {
             app.update(Action::Type(c));
         }
         app.update(Action::Submit);
-        assert_eq!(app.play().unwrap().game.history().len(), ply + 1, "{token}");
+        assert_eq!(
+            app.play().unwrap().table.game().history().len(),
+            ply + 1,
+            "{token}"
+        );
     }
 }
 
@@ -111,7 +115,7 @@ fn the_panel_never_draws_over_the_board() {
             // The board alone, as the screen should show it.
             let play = app.play().unwrap();
             let mut board = BoardWidget::new(variant(id), geom, &app.palette, true)
-                .with_position(play.game.position());
+                .with_position(play.table.game().position());
             board.cursor = Some(play.cursor);
             board.last_move = rankup::ui::app::last_move_squares(play);
             let mut alone = Buffer::empty(Rect::new(0, 0, w, h));

@@ -215,7 +215,7 @@ fn a_game_on_the_server_follows_the_room_and_sends_moves() {
         &["e2e4", "e7e5"],
         Some(Color::White),
     ))));
-    assert_eq!(app.play().unwrap().game.history().len(), 2);
+    assert_eq!(app.play().unwrap().table.game().history().len(), 2);
     // Undo asks for a takeback; D offers a draw; hints are off.
     app.update(Action::Undo);
     app.update(Action::OfferDraw);
@@ -246,7 +246,11 @@ fn a_game_on_the_server_follows_the_room_and_sends_moves() {
         &["e2e4"],
         Some(Color::White),
     ))));
-    assert_eq!(app.play().unwrap().game.history().len(), 1, "taken back");
+    assert_eq!(
+        app.play().unwrap().table.game().history().len(),
+        1,
+        "taken back"
+    );
     // Chat.
     app.update(Action::Chat);
     typed(&mut app, "gg");

@@ -140,7 +140,7 @@ fn only_esc_q_and_question_mark_close_a_card() {
     assert!(app.card.is_some(), "u leaves the rules card open");
     press(&mut app, KeyCode::Esc);
     assert!(app.card.is_none());
-    assert!(app.play().unwrap().game.history().is_empty());
+    assert!(app.play().unwrap().table.game().history().is_empty());
 }
 
 /// Screen text with the rules card's diagram left out: file letters, rank numbers and the

@@ -214,7 +214,7 @@ fn resume_from_the_start_screen() {
     app.update(Action::Resume);
     opened(&mut app, saved);
     let play = app.play().expect("playing");
-    assert_eq!(play.game.history().len(), 1);
+    assert_eq!(play.table.game().history().len(), 1);
     assert_eq!(play.players.black, Player::Ai(rankup::ai::Level::DEFAULT));
     assert_eq!(play.file, Some(PathBuf::from("/data/games/g.ron")));
     assert!(
@@ -505,8 +505,8 @@ fn review_exports_pgn_next_to_the_file_and_plays_on() {
     app.update(Action::Move(Dir::Right));
     app.update(Action::PlayFromHere);
     let play = app.play().expect("playing on");
-    assert_eq!(play.game.history().len(), 2);
-    assert!(play.game.outcome().is_none());
+    assert_eq!(play.table.game().history().len(), 2);
+    assert!(play.table.game().outcome().is_none());
 }
 
 #[test]
@@ -635,7 +635,13 @@ fn clocks_are_saved_and_resumed() {
     let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
     app.update(Action::Resume);
     opened(&mut app, saved);
-    let clocks = app.play().unwrap().clocks.clone().expect("clocks again");
+    let clocks = app
+        .play()
+        .unwrap()
+        .table
+        .clocks()
+        .cloned()
+        .expect("clocks again");
     assert_eq!(clocks.left.white, Duration::from_millis(283_000));
     assert_eq!(clocks.control.increment, Duration::from_secs(3));
 }
@@ -662,7 +668,7 @@ fn comments_are_saved_with_the_move() {
         Some("best by test")
     );
     assert_eq!(
-        app.play().unwrap().game.history().len(),
+        app.play().unwrap().table.game().history().len(),
         1,
         "no move was typed"
     );
@@ -793,8 +799,8 @@ fn an_absurd_saved_clock_does_not_panic_on_a_move() {
     app.update(Action::Tick(t0 + Duration::from_secs(1)));
     type_move(&mut app, "e5");
     let play = app.play().unwrap();
-    assert_eq!(play.game.history().len(), 2, "the move is played");
-    assert_eq!(play.clocks.as_ref().unwrap().left.black, Duration::MAX);
+    assert_eq!(play.table.game().history().len(), 2, "the move is played");
+    assert_eq!(play.table.clocks().unwrap().left.black, Duration::MAX);
 }
 
 /// A position string may start the move counter at its largest value; the move list counts
@@ -819,7 +825,7 @@ fn the_largest_move_number_draws() {
     for m in ["e5", "e4", "Nc6", "Nf3"] {
         type_move(&mut app, m);
     }
-    assert_eq!(app.play().unwrap().game.history().len(), 4);
+    assert_eq!(app.play().unwrap().table.game().history().len(), 4);
     let text = screen(&mut app, 100, 30);
     assert!(text.contains("4294967295."), "{text}");
 }

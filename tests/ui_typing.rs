@@ -64,7 +64,7 @@ fn a_refused_move_stays_to_edit_and_a_new_one_replaces_it() {
     typed(&mut app, "f3");
     app.update(Action::Submit);
     assert_eq!(text(&app), None);
-    assert_eq!(app.play().unwrap().game.history().len(), 1);
+    assert_eq!(app.play().unwrap().table.game().history().len(), 1);
     // Backspace edits a refused move instead.
     app.update(Action::StartTyping);
     typed(&mut app, "e4");
@@ -168,7 +168,7 @@ fn no_bell_against_the_ai_unless_asked() {
                 eval: None,
             },
         });
-        assert_eq!(app.play().unwrap().game.history().len(), 2);
+        assert_eq!(app.play().unwrap().table.game().history().len(), 2);
         assert_eq!(app.bell, expected, "{bell:?}");
     }
 }

@@ -45,5 +45,5 @@ fn your_games_are_listed_and_playable_and_broken_files_named() {
     app.update(Action::Move(Dir::Up));
     app.update(Action::Start);
     let play = app.play().expect("a game started");
-    assert_eq!(play.game.position().variant().id(), "duchy");
+    assert_eq!(play.table.game().position().variant().id(), "duchy");
 }

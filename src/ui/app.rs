@@ -349,7 +349,7 @@ impl App {
             increment: Duration::from_secs(c.increment_s),
         }));
         let mut play = new_play(game, clock, flipped, players, meta, id);
-        if let (Some(c), Some(clocks)) = (saved_clock, &mut play.clocks) {
+        if let (Some(c), Some(clocks)) = (saved_clock, play.table.clocks_mut()) {
             clocks.left = ByColor {
                 white: Duration::from_millis(c.white_ms),
                 black: Duration::from_millis(c.black_ms),
@@ -516,15 +516,15 @@ impl App {
             Screen::Review(r) => return r.search_request(),
             _ => return None,
         };
-        if p.game.outcome().is_some() || p.question.is_some() {
+        if p.table.game().outcome().is_some() || p.question.is_some() {
             return None;
         }
-        let pos = p.game.position();
+        let pos = p.table.game().position();
         let turn = pos.turn();
         let (limits, hint) = match p.players[turn] {
             Player::Ai(level) => {
                 let mut limits = level.limits();
-                if let Some(clocks) = &p.clocks {
+                if let Some(clocks) = p.table.clocks() {
                     // The engine budgets the clock itself (more time when the position is
                     // unsettled, less for an obvious move, never past the flag); the
                     // level's time per move stays an upper bound.
@@ -548,7 +548,7 @@ impl App {
         Some(SearchRequest {
             id: p.generation * 2 + u64::from(hint),
             position: pos.clone(),
-            history: p.game.repetition_keys().to_vec(),
+            history: p.table.game().repetition_keys().to_vec(),
             limits,
             game: p.game_id,
         })
@@ -567,11 +567,11 @@ impl App {
         {
             return Some(Duration::from_secs(1));
         }
-        let clocks = p.clocks.as_ref()?;
-        if p.game.outcome().is_some() {
+        let clocks = p.table.clocks()?;
+        if p.table.game().outcome().is_some() {
             return None;
         }
-        let turn = p.game.position().turn();
+        let turn = p.table.game().position().turn();
         // On the server a clock the hub has stopped (a paused game) shows no change.
         if p.net.as_ref().is_some_and(|n| !n.clock_runs(turn)) {
             return None;
@@ -638,7 +638,7 @@ impl App {
             self.waiting_since = None;
             return;
         };
-        if p.game.outcome().is_some() {
+        if p.table.game().outcome().is_some() {
             self.waiting_since = None;
             return;
         }
@@ -786,7 +786,7 @@ impl App {
             Action::NewGame | Action::Cancel
                 if play.net.is_some()
                     && play.selected.is_none()
-                    && (play.game.outcome().is_some()
+                    && (play.table.game().outcome().is_some()
                         || play.net.as_ref().is_some_and(|n| n.me().is_none())) =>
             {
                 self.net.push(NetRequest::Leave);
@@ -804,7 +804,9 @@ impl App {
             Action::Quit if play.question.is_none() => {
                 if play.unsaved(saving) {
                     play.ask_unsaved(Leave::Quit);
-                } else if play.game.outcome().is_none() && !play.game.history().is_empty() {
+                } else if play.table.game().outcome().is_none()
+                    && !play.table.game().history().is_empty()
+                {
                     play.question = Some(Question::Quit);
                 } else {
                     self.running = false;
@@ -834,7 +836,7 @@ impl App {
                 play.typing = Some(play.meta.name.clone().unwrap_or_default());
                 play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
             }
-            Action::Comment => match play.game.history().last() {
+            Action::Comment => match play.table.game().history().last() {
                 Some(last) => {
                     play.selected = None;
                     play.prompt = Some(Prompt::Comment);
@@ -849,8 +851,8 @@ impl App {
                 let text = play.typing.take().unwrap_or_default().trim().to_string();
                 match play.prompt.take() {
                     Some(Prompt::Comment) => {
-                        let san = play.game.history().last().map(|m| m.san.clone());
-                        if let Some(note) = play.game.last_note_mut() {
+                        let san = play.table.game().history().last().map(|m| m.san.clone());
+                        if let Some(note) = play.table.game_mut().last_note_mut() {
                             note.comment = (!text.is_empty()).then_some(text);
                             // Written with the next save request, like a move.
                             play.write_again();
@@ -896,7 +898,7 @@ impl App {
                 let area = ratatui::layout::Rect::new(0, 0, size.0, size.1);
                 let layout = play_layout(
                     area,
-                    play.game.position().variant(),
+                    play.table.game().position().variant(),
                     play.flipped,
                     play.message_rows(size.0),
                 );
@@ -913,7 +915,7 @@ impl App {
     /// was one of them (and was handled).
     fn net_play_action(play: &mut Play, action: &Action) -> bool {
         let playing = play.net.as_ref().is_some_and(|n| n.me().is_some());
-        let over = play.game.outcome().is_some();
+        let over = play.table.game().outcome().is_some();
         match action {
             Action::Undo if playing && !over => {
                 play.tell_server(NetRequest::Takeback);
@@ -925,7 +927,8 @@ impl App {
             }
             Action::OfferDraw if playing && !over => {
                 let accepting = play
-                    .draw_offer
+                    .table
+                    .draw_offer()
                     .is_some_and(|c| Some(c) != play.net.as_ref().and_then(|n| n.me()));
                 play.tell_server(NetRequest::Draw);
                 if !accepting {
@@ -1175,7 +1178,7 @@ impl App {
         let Some(play) = self.play() else {
             return;
         };
-        let v = play.game.position().variant();
+        let v = play.table.game().position().variant();
         match (card, action) {
             (
                 Card::Rules {

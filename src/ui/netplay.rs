@@ -124,7 +124,8 @@ impl Play {
             net.away_until[c] = view.away[c].map(|s| now + Duration::from_secs(s));
         }
         let local: Vec<String> = self
-            .game
+            .table
+            .game()
             .history()
             .iter()
             .map(|m| m.token.clone())
@@ -135,18 +136,18 @@ impl Play {
             let extends = view.tokens.len() == local.len() + 1
                 && local.iter().zip(&view.tokens).all(|(a, b)| a == b);
             let next = extends
-                .then(|| coord::parse(self.game.position(), view.tokens.last()?).ok())
+                .then(|| coord::parse(self.table.game().position(), view.tokens.last()?).ok())
                 .flatten();
             match next {
                 Some(mv) => {
-                    let san = crate::notation::san::format(self.game.position(), &mv);
-                    if self.game.play(mv).is_ok() {
+                    let san = crate::notation::san::format(self.table.game().position(), &mv);
+                    if self.table.game_mut().play(mv).is_ok() {
                         self.info(&format!("played {san}"));
                     }
                 }
                 None => match game_of(&view) {
                     Ok(game) => {
-                        self.game = game;
+                        self.table.replace_game(game);
                         if view.tokens.len() < local.len() {
                             self.info("move taken back");
                         }
@@ -159,21 +160,21 @@ impl Play {
             self.picker = None;
             self.scroll = None;
         }
-        if let (Some(o), None) = (view.outcome, self.game.outcome()) {
-            self.game.declare(o);
+        if let (Some(o), None) = (view.outcome, self.table.game().outcome()) {
+            self.table.game_mut().declare(o);
             self.changed();
         }
         if let (Some(o), None) = (view.outcome, before.outcome) {
             self.info(&format!("{o} (n or Esc: back to the lobby)"));
         }
-        if let (Some(c), Some(clocks)) = (view.clock, &mut self.clocks) {
+        if let (Some(c), Some(clocks)) = (view.clock, self.table.clocks_mut()) {
             clocks.left = ByColor {
                 white: Duration::from_millis(c.left_ms.white),
                 black: Duration::from_millis(c.left_ms.black),
             };
-            clocks.last = None;
+            clocks.restart();
         }
-        self.draw_offer = view.draw_offer;
+        self.table.mirror_offers(view.draw_offer, view.takeback);
         let me = view.you;
         if let (Some(me), Some(by)) = (me, view.draw_offer) {
             if by != me && before.draw_offer != Some(by) {
@@ -197,8 +198,8 @@ impl Play {
 
     /// After a move of `mover`'s on this board: on the server, the hub hears of it.
     pub(super) fn moved_on_server(&mut self, mover: Color) {
-        let ply = self.game.history().len();
-        let token = self.game.history().last().map(|m| m.token.clone());
+        let ply = self.table.game().history().len();
+        let token = self.table.game().history().last().map(|m| m.token.clone());
         if let (Some(net), Some(token)) = (&mut self.net, token) {
             if net.me() == Some(mover) {
                 net.outbox.push(NetRequest::Move {

@@ -4,12 +4,12 @@
 pub(crate) mod view;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::ai::Level;
-use crate::game::Game;
+use crate::game::{DrawOffer, Game, Table};
 use crate::notation::{self, coord, san};
-use crate::rules::{ByColor, Color, EndReason, Move, Outcome, Position, Square};
+use crate::rules::{ByColor, Color, Move, Position, Square};
 use crate::save::{GameMeta, SavedClock, SavedGame, Timestamp};
 use crate::variants::VariantId;
 
@@ -18,38 +18,7 @@ use super::app::{IoRequest, Message, Thinking};
 
 pub use crate::game::TimeControl;
 
-/// Chess clocks for two players at one keyboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clocks {
-    /// Time left per side.
-    pub left: ByColor<Duration>,
-    /// The control they were set from.
-    pub control: TimeControl,
-    /// When the running clock was last updated.
-    pub(super) last: Option<Instant>,
-}
-
-impl Clocks {
-    pub(super) fn new(control: TimeControl) -> Clocks {
-        Clocks {
-            left: ByColor {
-                white: control.base,
-                black: control.base,
-            },
-            control,
-            last: None,
-        }
-    }
-
-    /// Charges the time since the last update to `side`.
-    pub(super) fn run(&mut self, side: Color, now: Instant) {
-        if let Some(last) = self.last {
-            let spent = now.saturating_duration_since(last);
-            self.left[side] = self.left[side].saturating_sub(spent);
-        }
-        self.last = Some(now);
-    }
-}
+pub use crate::game::Clocks;
 
 /// Who moves for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +96,8 @@ pub struct Picker {
 /// The game being played, with its view.
 #[derive(Clone, Debug)]
 pub struct Play {
-    /// The game.
-    pub game: Game,
+    /// The game with its clocks and offers.
+    pub table: Table,
     /// Moves taken back, most recent last, for redo.
     pub redo: Vec<Move>,
     /// The board cursor.
@@ -145,10 +114,6 @@ pub struct Play {
     pub question: Option<Question>,
     /// Bottom-line message.
     pub message: Option<Message>,
-    /// Clocks, if the game is timed.
-    pub clocks: Option<Clocks>,
-    /// The side that offered a draw, until its opponent moves.
-    pub draw_offer: Option<Color>,
     /// First move-list row shown; `None` follows the last move.
     pub scroll: Option<usize>,
     /// Who moves for each side.
@@ -206,7 +171,7 @@ pub enum Prompt {
 }
 
 pub(super) fn play_variant_id(play: &Play) -> Option<VariantId> {
-    play.game.position().variant().id().parse().ok()
+    play.table.game().position().variant().id().parse().ok()
 }
 
 pub(super) fn new_play(
@@ -222,7 +187,7 @@ pub(super) fn new_play(
         .position()
         .royal_square(if flipped { Color::Black } else { Color::White });
     Play {
-        game,
+        table: Table::new(game, clock),
         redo: Vec::new(),
         cursor,
         selected: None,
@@ -234,8 +199,6 @@ pub(super) fn new_play(
             text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
             error: false,
         }),
-        clocks: clock.map(Clocks::new),
-        draw_offer: None,
         scroll: None,
         players,
         generation: 0,
@@ -288,13 +251,13 @@ impl Play {
     /// The game as saved now: moves, notes, players, times and the clocks.
     pub fn saved(&self) -> SavedGame {
         let mut meta = self.meta.clone();
-        meta.clock = self.clocks.as_ref().map(|c| SavedClock {
+        meta.clock = self.table.clocks().map(|c| SavedClock {
             base_s: c.control.base.as_secs(),
             increment_s: c.control.increment.as_secs(),
             white_ms: u64::try_from(c.left.white.as_millis()).unwrap_or(u64::MAX),
             black_ms: u64::try_from(c.left.black.as_millis()).unwrap_or(u64::MAX),
         });
-        SavedGame::from_game(&self.game, &meta)
+        SavedGame::from_game(self.table.game(), &meta)
     }
 
     /// The game changed: searches for the old position are stale.
@@ -307,7 +270,7 @@ impl Play {
 
     /// Whether a person moves for the side to move.
     pub fn human_to_move(&self) -> bool {
-        self.players[self.game.position().turn()] == Player::Human
+        self.players[self.table.game().position().turn()] == Player::Human
     }
 
     fn ai_update(&mut self, action: Action, now: Option<Instant>) {
@@ -319,14 +282,14 @@ impl Play {
                 self.thinking = Some(thinking);
             }
             Action::AiDone { id, best, thinking } => {
-                if self.game.outcome().is_some() {
+                if self.table.game().outcome().is_some() {
                     return;
                 }
                 if id == wanted_id(self, true) && self.hint_wanted && self.human_to_move() {
                     self.hint_wanted = false;
                     self.thinking = None;
                     self.hint = best;
-                    let pos = self.game.position();
+                    let pos = self.table.game().position();
                     if let Some(mv) = best {
                         let text = san::format(pos, &mv);
                         let line = match thinking.score.as_str() {
@@ -338,14 +301,14 @@ impl Play {
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
                         // A noisy level's score is made up: the move keeps no eval.
-                        let honest = match self.players[self.game.position().turn()] {
+                        let honest = match self.players[self.table.game().position().turn()] {
                             Player::Ai(level) => !level.plays_with_noise(),
                             Player::Human | Player::Remote => true,
                         };
-                        let before = self.game.history().len();
+                        let before = self.table.game().history().len();
                         self.play_move(mv, now);
-                        if self.game.history().len() > before {
-                            if let Some(note) = self.game.last_note_mut() {
+                        if self.table.game().history().len() > before {
+                            if let Some(note) = self.table.game_mut().last_note_mut() {
                                 note.eval = thinking.eval.filter(|_| honest);
                             }
                         }
@@ -353,7 +316,7 @@ impl Play {
                 }
             }
             Action::Hint => {
-                if self.game.outcome().is_some() {
+                if self.table.game().outcome().is_some() {
                     self.error("the game is over".into());
                 } else if !self.human_to_move() {
                     self.error("the AI is to move".into());
@@ -398,7 +361,8 @@ impl Play {
     pub fn targets(&self) -> Vec<Move> {
         match self.selected {
             Some(from) => self
-                .game
+                .table
+                .game()
                 .position()
                 .legal_moves()
                 .into_iter()
@@ -414,7 +378,7 @@ impl Play {
         let Some(text) = &self.typing else {
             return Vec::new();
         };
-        let pos = self.game.position();
+        let pos = self.table.game().position();
         let typed = text.trim();
         let mut out: Vec<(String, String)> = pos
             .legal_moves()
@@ -431,37 +395,19 @@ impl Play {
     }
 
     pub(super) fn tick(&mut self, now: Instant) {
-        if self.game.outcome().is_some() {
+        if self.table.game().outcome().is_some() {
             return;
         }
         self.turn_started.get_or_insert(now);
-        let turn = self.game.position().turn();
+        let turn = self.table.game().position().turn();
         // On the server the hub keeps time: here the clock only counts down for the eye,
         // while the hub says it runs, and a flag is the hub's to call.
         let net_running = self.net.as_ref().map(|n| n.clock_runs(turn));
-        let Some(clocks) = &mut self.clocks else {
-            return;
-        };
-        if net_running == Some(false) {
-            clocks.last = Some(now);
+        if let Some(runs) = net_running {
+            self.table.run_clock(now, runs);
             return;
         }
-        clocks.run(turn, now);
-        if clocks.left[turn].is_zero() && net_running.is_none() {
-            let opponent = !turn;
-            let pos = self.game.position();
-            let opponent_bare = (pos.pieces_of(opponent) & !pos.royal_square(opponent).bit()) == 0;
-            let outcome = if opponent_bare {
-                Outcome::Draw {
-                    reason: EndReason::Time,
-                }
-            } else {
-                Outcome::Decisive {
-                    winner: opponent,
-                    reason: EndReason::Time,
-                }
-            };
-            self.game.declare(outcome);
+        if let Some(outcome) = self.table.flag(now, true) {
             self.changed();
             self.selected = None;
             self.info(&format!("{outcome}"));
@@ -470,30 +416,26 @@ impl Play {
 
     pub(super) fn resign(&mut self) {
         // Against the AI it is always the person who resigns.
-        let turn = self.game.position().turn();
+        let turn = self.table.game().position().turn();
         let loser = if self.players[turn] != Player::Human && self.players[!turn] == Player::Human {
             !turn
         } else {
             turn
         };
-        let outcome = Outcome::Decisive {
-            winner: !loser,
-            reason: EndReason::Resignation,
-        };
-        self.game.declare(outcome);
+        let outcome = self.table.resign(loser);
         self.changed();
         self.selected = None;
         self.info(&format!("{loser} resigns: {outcome}"));
     }
 
     fn play_move(&mut self, mv: Move, now: Option<Instant>) {
-        let mover = self.game.position().turn();
-        match self.game.play(mv) {
+        let mover = self.table.game().position().turn();
+        match self.table.play(mv, now) {
             Ok(played) => {
                 let san = played.san.clone();
                 if let (Some(started), Some(now)) = (self.turn_started, now) {
                     let ms = now.saturating_duration_since(started).as_millis();
-                    if let Some(note) = self.game.last_note_mut() {
+                    if let Some(note) = self.table.game_mut().last_note_mut() {
                         note.think_ms = Some(ms.min(u128::from(u64::MAX)) as u64);
                     }
                 }
@@ -503,18 +445,10 @@ impl Play {
                 self.picker = None;
                 self.scroll = None;
                 self.redo.clear();
-                if self.draw_offer.is_some_and(|c| c != mover) {
-                    self.draw_offer = None;
-                }
-                if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
-                    clocks.run(mover, now);
-                    clocks.left[mover] =
-                        clocks.left[mover].saturating_add(clocks.control.increment);
-                }
                 self.moved_on_server(mover);
-                let text = match self.game.outcome() {
+                let text = match self.table.game().outcome() {
                     Some(o) => format!("{san}: {o}"),
-                    None if self.draw_offer == Some(mover) => {
+                    None if self.table.draw_offer() == Some(mover) => {
                         format!("{san}. {mover} offers a draw: D accepts, a move declines")
                     }
                     None => format!("played {san}"),
@@ -527,8 +461,8 @@ impl Play {
 
     /// Enter/Space/click on the cursor square.
     pub(super) fn select(&mut self, now: Option<Instant>) {
-        let pos = self.game.position().clone();
-        if let Some(o) = self.game.outcome() {
+        let pos = self.table.game().position().clone();
+        if let Some(o) = self.table.game().outcome() {
             let next = if self.net.is_some() {
                 "n goes back to the lobby"
             } else {
@@ -627,12 +561,12 @@ impl Play {
             self.update_typing(action, now);
             return;
         }
-        let shape = self.game.position().variant().shape().clone();
+        let shape = self.table.game().position().variant().shape().clone();
         match action {
             Action::Move(dir) => self.cursor = step_cursor(&shape, self.cursor, dir, self.flipped),
             // A finished game's record is final: nothing takes a move back or replays one
             // (the AI would think again and the file would change).
-            Action::Undo | Action::Redo if self.game.outcome().is_some() => {
+            Action::Undo | Action::Redo if self.table.game().outcome().is_some() => {
                 self.selected = None;
                 self.error(self.finished_hint().into());
             }
@@ -648,14 +582,14 @@ impl Play {
                 self.recall = None;
                 self.message = None;
             }
-            Action::Undo => match self.game.undo() {
+            Action::Undo => match self.table.undo() {
                 Some(mv) => {
                     self.redo.push(mv);
                     // Against the AI, go back to the player's own turn.
                     let someone_human =
                         self.players.white == Player::Human || self.players.black == Player::Human;
                     while someone_human && !self.human_to_move() {
-                        match self.game.undo() {
+                        match self.table.undo() {
                             Some(mv) => self.redo.push(mv),
                             None => break,
                         }
@@ -677,36 +611,33 @@ impl Play {
             },
             Action::Flip => self.flipped = !self.flipped,
             Action::Scroll(delta) => {
-                let rows = self.game.history().len().div_ceil(2);
+                let rows = self.table.game().history().len().div_ceil(2);
                 let current = self.scroll.unwrap_or(rows) as i64;
                 let next = (current + delta as i64).clamp(0, rows as i64) as usize;
                 self.scroll = if next >= rows { None } else { Some(next) };
             }
             Action::Resign => {
-                if self.game.outcome().is_some() {
+                if self.table.game().outcome().is_some() {
                     self.error("the game is already over".into());
                 } else {
                     self.question = Some(Question::Resign);
                 }
             }
             Action::OfferDraw => {
-                let turn = self.game.position().turn();
-                if self.game.outcome().is_some() {
+                let turn = self.table.game().position().turn();
+                if self.table.game().outcome().is_some() {
                     self.error("the game is already over".into());
-                } else if self.draw_offer == Some(!turn) {
-                    let outcome = Outcome::Draw {
-                        reason: EndReason::Agreement,
-                    };
-                    self.game.declare(outcome);
-                    self.changed();
-                    self.draw_offer = None;
-                    self.info(&format!("{turn} accepts: {outcome}"));
                 } else {
-                    self.draw_offer = Some(turn);
-                    self.info(&format!(
-                        "{turn} offers a draw; make your move, then {} may press D to accept",
-                        !turn
-                    ));
+                    match self.table.offer_draw(turn) {
+                        DrawOffer::Accepted(outcome) => {
+                            self.changed();
+                            self.info(&format!("{turn} accepts: {outcome}"));
+                        }
+                        DrawOffer::Made => self.info(&format!(
+                            "{turn} offers a draw; make your move, then {} may press D to accept",
+                            !turn
+                        )),
+                    }
                 }
             }
             _ => {}
@@ -718,7 +649,7 @@ impl Play {
     /// The keys that open typing (`:` `/`, and `i` in games without an i-file) start
     /// afresh; ↑↓ bring back moves typed earlier in this game.
     fn update_typing(&mut self, action: Action, now: Option<Instant>) {
-        let files = self.game.position().variant().shape().files();
+        let files = self.table.game().position().variant().shape().files();
         let opener = |c: char| c == ':' || c == '/' || (c == 'i' && files < 9);
         let moving = self.prompt.is_none();
         let Some(text) = &mut self.typing else { return };
@@ -781,7 +712,7 @@ impl Play {
             self.typing = None;
             return;
         }
-        let pos = self.game.position().clone();
+        let pos = self.table.game().position().clone();
         let typed = text.to_string();
         match notation::parse_move(&pos, text) {
             Ok(mv) => {
@@ -820,7 +751,8 @@ fn piece_name(pos: &Position, sq: Square) -> String {
 
 /// Squares of the last move (castling: the King's), for highlighting.
 pub fn last_move_squares(play: &Play) -> crate::rules::SquareSet {
-    play.game
+    play.table
+        .game()
         .history()
         .last()
         .map_or(0, |m| m.mv.from.bit() | m.mv.to.bit())
@@ -829,7 +761,7 @@ pub fn last_move_squares(play: &Play) -> crate::rules::SquareSet {
 /// Material captured so far: (captured by White, captured by Black), in capture order.
 pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
     let mut out = ByColor::<Vec<_>>::default();
-    for m in play.game.history() {
+    for m in play.table.game().history() {
         if let Some(p) = m.mv.capture {
             out[!p.color()].push(p);
         }
@@ -841,7 +773,7 @@ pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
 impl Play {
     /// Whether the game has anything worth keeping: a move, or an end.
     fn worth_keeping(&self) -> bool {
-        !self.game.history().is_empty() || self.game.outcome().is_some()
+        !self.table.game().history().is_empty() || self.table.game().outcome().is_some()
     }
 
     /// Whether leaving now would lose the game: there is something worth keeping, it
@@ -857,7 +789,7 @@ impl Play {
     /// The write this state of the game needs, if not asked for yet: the game in play
     /// after every change, or, once it is over, keeping it in the games folder.
     pub(super) fn save_request(&mut self) -> Option<IoRequest> {
-        let finished = self.game.outcome().is_some();
+        let finished = self.table.game().outcome().is_some();
         if finished && self.meta.ended.is_none() {
             self.meta.ended = Some(Timestamp::now());
         }
@@ -970,7 +902,7 @@ impl Play {
     pub(super) fn ask_copy_path(&mut self, then: Leave) {
         let (y, mo, d) = self.meta.started.date();
         let (h, mi, s) = self.meta.started.time_of_day();
-        let id = self.game.position().variant().id().to_string();
+        let id = self.table.game().position().variant().id().to_string();
         self.question = None;
         self.prompt = Some(Prompt::CopyPath(then));
         self.typing = Some(format!(

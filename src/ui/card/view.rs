@@ -44,7 +44,7 @@ pub(crate) fn card_text(app: &App, card: &Card) -> Option<CardText> {
         Card::Help { .. } => Some(help_text(app, area)),
         Card::Rules { piece, .. } => {
             let play = app.play()?;
-            let v = play.game.position().variant();
+            let v = play.table.game().position().variant();
             Some(rules_text(app, v, piece, area))
         }
     }
@@ -71,7 +71,7 @@ pub(crate) fn render_card(app: &App, card: &Card, frame: &mut Frame, area: Rect)
             let Some(play) = app.play() else {
                 return;
             };
-            let v = play.game.position().variant();
+            let v = play.table.game().position().variant();
             let text = rules_text(app, v, piece, area);
             frame.render_widget(Clear, area);
             let block = card_block(p, &format!("{} rules", v.name()));

@@ -25,14 +25,14 @@ use crate::ui::widgets::picker::render_picker;
 
 pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
-    let pos = play.game.position();
+    let pos = play.table.game().position();
     let v = pos.variant();
     let layout = play_layout(area, v, play.flipped, play.message_rows(area.width));
     if let Some(need) = layout.too_small {
         render_too_small(p, frame, area, need);
         return;
     }
-    let moves_played = play.game.history().len();
+    let moves_played = play.table.game().history().len();
     let (white, black) = match &play.net {
         Some(net) => (net.view.names.white.clone(), net.view.names.black.clone()),
         None => (play.players.white.label(), play.players.black.label()),
@@ -99,7 +99,7 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
     }
 
     // Status line: whose move, check, result.
-    let status = match play.game.outcome() {
+    let status = match play.table.game().outcome() {
         Some(o) => Line::styled(format!(" {}  {o}", o.result_text()), p.accent()),
         None => {
             let mover = play.players[pos.turn()];
@@ -138,9 +138,9 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
                     ));
                 }
             }
-            if play.game.repetitions() >= 2 {
+            if play.table.game().repetitions() >= 2 {
                 spans.push(Span::styled(
-                    format!("  position seen {} times", play.game.repetitions()),
+                    format!("  position seen {} times", play.table.game().repetitions()),
                     p.dim(),
                 ));
             }
@@ -181,7 +181,11 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
                     Prompt::Name => " name: ".to_string(),
                     Prompt::Comment => format!(
                         " comment on {}: ",
-                        play.game.history().last().map_or("", |m| m.san.as_str())
+                        play.table
+                            .game()
+                            .history()
+                            .last()
+                            .map_or("", |m| m.san.as_str())
                     ),
                     Prompt::CopyPath(_) => " write the game to: ".to_string(),
                     Prompt::Chat => " say: ".to_string(),
@@ -239,7 +243,7 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
 /// What a question asks, in full.
 fn question_text(play: &Play, q: Question) -> String {
     match q {
-        Question::Resign => format!("{} resigns? y/n", play.game.position().turn()),
+        Question::Resign => format!("{} resigns? y/n", play.table.game().position().turn()),
         Question::Quit if play.net.is_some() => "Disconnect? The game goes on: connect again \
                                                   within a minute to carry on. y/n"
             .to_string(),
@@ -248,7 +252,7 @@ fn question_text(play: &Play, q: Question) -> String {
             play.net
                 .as_ref()
                 .map_or("Your opponent".into(), |n| n.view.names
-                    [!play.game.position().turn()]
+                    [!play.table.game().position().turn()]
                 .clone())
         ),
         Question::Quit => match &play.file {
@@ -278,13 +282,13 @@ fn question_text(play: &Play, q: Question) -> String {
 /// legend, in the regions [`panel_regions`] gives them.
 fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Option<Rect>) {
     let p = &app.palette;
-    let pos = play.game.position();
+    let pos = play.table.game().position();
     let v = pos.variant();
     let mut lines: Vec<Line> = Vec::new();
-    if let Some(clocks) = &play.clocks {
+    if let Some(clocks) = play.table.clocks() {
         // The side to move's clock runs until the end (on the server, while the hub runs it).
         let turn = pos.turn();
-        let running = (play.game.outcome().is_none()
+        let running = (play.table.game().outcome().is_none()
             && play.net.as_ref().is_none_or(|n| n.clock_runs(turn)))
         .then_some(turn);
         lines.push(clocks_line(clocks, running, p));
@@ -311,8 +315,14 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Op
             ]));
         }
     }
-    let sans: Vec<&str> = play.game.history().iter().map(|m| m.san.as_str()).collect();
-    let rows = move_lines(p, play.game.start(), &sans, None);
+    let sans: Vec<&str> = play
+        .table
+        .game()
+        .history()
+        .iter()
+        .map(|m| m.san.as_str())
+        .collect();
+    let rows = move_lines(p, play.table.game().start(), &sans, None);
     let legend = Legend::new(v, p, app.options.glyphs);
     let info_width = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
     let para = info_paragraph(lines.clone());
