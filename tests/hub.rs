@@ -367,3 +367,26 @@ fn seeks_declines_and_a_second_login() {
     assert!(e.contains(&Effect::Close(BOB)));
     assert!(matches!(&to(&e, BOB)[..], [NetEvent::Bye(_)]));
 }
+
+#[test]
+fn a_move_charges_the_movers_clock_and_adds_the_increment() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        minutes: 1,
+        increment_s: 3,
+        pause_when_away: false,
+    };
+    let terms = Terms {
+        clock: Some(clock),
+        ..CHESS_WHITE
+    };
+    let id = start_game(&mut hub, terms, now);
+    let e = play(&mut hub, ANN, id, 0, "e2e4", now + Duration::from_secs(10));
+    let left = room(&e, BOB).clock.unwrap().left_ms;
+    // 60 s - 10 s + 3 s for White; Black's clock has not run yet.
+    assert_eq!((left.white, left.black), (53_000, 60_000));
+    let e = play(&mut hub, BOB, id, 1, "e7e5", now + Duration::from_secs(30));
+    let left = room(&e, ANN).clock.unwrap().left_ms;
+    assert_eq!((left.white, left.black), (53_000, 43_000));
+}

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use crate::game::{DrawOffer, Game, Table, TimeControl};
 use crate::net::{
     ChallengeView, ClockSetting, ClockView, ConnId, GameView, LobbyView, NetEvent, NetRequest,
     PlayerView, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
@@ -71,27 +71,19 @@ struct Challenge {
     terms: Terms,
 }
 
-/// A room's clocks, charged up to `since`.
-#[derive(Clone, Debug)]
-struct RoomClock {
-    setting: ClockSetting,
-    left: ByColor<Duration>,
-    since: Instant,
-}
-
 /// A game between two players, watched by any number of spectators.
 #[derive(Clone, Debug)]
 struct Room {
-    game: Game,
+    /// The game with its clocks, offers and takeback request.
+    table: Table,
+    /// The clock as the challenge set it, if timed.
+    setting: Option<ClockSetting>,
     names: ByColor<String>,
     keys: ByColor<String>,
     started: Timestamp,
     ended: Option<Timestamp>,
-    clock: Option<RoomClock>,
     /// When each absent player's grace period ends.
     away: ByColor<Option<Instant>>,
-    draw_offer: Option<Color>,
-    takeback: Option<Color>,
     chat: VecDeque<(String, String)>,
     spectators: BTreeSet<ConnId>,
     /// When the side to move started thinking (for the think time saved with a move).
@@ -100,11 +92,11 @@ struct Room {
 
 impl Room {
     fn turn(&self) -> Color {
-        self.game.position().turn()
+        self.table.turn()
     }
 
     fn over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.table.over()
     }
 
     /// Whether the running clock runs now (not paused for an absent player).
@@ -112,24 +104,14 @@ impl Room {
         let turn = self.turn();
         !self.over()
             && self
-                .clock
-                .as_ref()
-                .is_some_and(|c| !(c.setting.pause_when_away && self.away[turn].is_some()))
+                .setting
+                .is_some_and(|c| !(c.pause_when_away && self.away[turn].is_some()))
     }
 
     /// Charges the running clock up to `now`; true when it fell.
     fn charge(&mut self, now: Instant) -> bool {
         let runs = self.clock_runs();
-        let turn = self.turn();
-        let Some(clock) = &mut self.clock else {
-            return false;
-        };
-        if runs {
-            let spent = now.saturating_duration_since(clock.since);
-            clock.left[turn] = clock.left[turn].saturating_sub(spent);
-        }
-        clock.since = now;
-        runs && clock.left[turn].is_zero()
+        self.table.run_clock(now, runs)
     }
 
     /// The game as both players keep it.
@@ -144,37 +126,41 @@ impl Room {
             },
             started: self.started,
             ended: self.ended,
-            clock: self.clock.as_ref().map(|c| SavedClock {
-                base_s: c.setting.minutes * 60,
-                increment_s: c.setting.increment_s,
+            clock: self.table.clocks().map(|c| SavedClock {
+                base_s: c.control.base.as_secs(),
+                increment_s: c.control.increment.as_secs(),
                 white_ms: millis(c.left.white),
                 black_ms: millis(c.left.black),
             }),
         };
-        SavedGame::from_game(&self.game, &meta)
+        SavedGame::from_game(self.table.game(), &meta)
     }
 
     fn view(&self, id: RoomId, you: Option<Color>, now: Instant) -> RoomView {
         RoomView {
             room: id,
-            variant: variant_id(&self.game),
-            start: self.game.start().fen(),
+            variant: variant_id(self.table.game()),
+            start: self.table.game().start().fen(),
             names: self.names.clone(),
             tokens: self
-                .game
+                .table
+                .game()
                 .history()
                 .iter()
                 .map(|m| m.token.clone())
                 .collect(),
-            outcome: self.game.outcome(),
-            clock: self.clock.as_ref().map(|c| ClockView {
-                setting: c.setting,
-                left_ms: ByColor {
-                    white: millis(c.left.white),
-                    black: millis(c.left.black),
-                },
-                running: self.clock_runs().then(|| self.turn()),
-            }),
+            outcome: self.table.game().outcome(),
+            clock: self
+                .setting
+                .zip(self.table.clocks())
+                .map(|(setting, c)| ClockView {
+                    setting,
+                    left_ms: ByColor {
+                        white: millis(c.left.white),
+                        black: millis(c.left.black),
+                    },
+                    running: self.clock_runs().then(|| self.turn()),
+                }),
             you,
             away: ByColor {
                 white: self
@@ -186,8 +172,8 @@ impl Room {
                     .black
                     .map(|t| t.saturating_duration_since(now).as_secs()),
             },
-            draw_offer: self.draw_offer,
-            takeback: self.takeback,
+            draw_offer: self.table.draw_offer(),
+            takeback: self.table.takeback(),
             chat: self.chat.iter().cloned().collect(),
             spectators: self.spectators.len(),
         }
@@ -499,31 +485,26 @@ impl Hub {
             }
             NetRequest::Resign(room_id) => {
                 if let Some(color) = self.player_color(&me, room_id) {
-                    let outcome = Outcome::Decisive {
-                        winner: !color,
-                        reason: EndReason::Resignation,
-                    };
                     // A flag that fell first decided the game already.
                     if self.flag_fell(room_id, now, &mut out) {
                         return out;
                     }
+                    let room = self.rooms.get_mut(&room_id).expect("a player's room");
+                    let outcome = room.table.resign(color);
                     self.finish(room_id, outcome, &mut out);
                     self.push_room(room_id, now, &mut out);
                 }
             }
             NetRequest::Draw(room_id) => {
                 if let Some(color) = self.player_color(&me, room_id) {
+                    let accepting = self.rooms[&room_id].table.draw_offer() == Some(!color);
+                    // A flag that fell before the acceptance came decided the game.
+                    if accepting && self.flag_fell(room_id, now, &mut out) {
+                        return out;
+                    }
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
-                    if room.draw_offer == Some(!color) {
-                        if self.flag_fell(room_id, now, &mut out) {
-                            return out;
-                        }
-                        let outcome = Outcome::Draw {
-                            reason: EndReason::Agreement,
-                        };
+                    if let DrawOffer::Accepted(outcome) = room.table.offer_draw(color) {
                         self.finish(room_id, outcome, &mut out);
-                    } else {
-                        room.draw_offer = Some(color);
                     }
                     self.push_room(room_id, now, &mut out);
                 }
@@ -531,34 +512,24 @@ impl Hub {
             NetRequest::Takeback(room_id) => {
                 if let Some(color) = self.player_color(&me, room_id) {
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
-                    let mine =
-                        room.game.history().len() >= if room.turn() == color { 2 } else { 1 };
-                    if !mine {
-                        notice(&mut out, "no move of yours to take back".into());
-                    } else {
-                        room.takeback = Some(color);
+                    if room.table.ask_takeback(color) {
                         self.push_room(room_id, now, &mut out);
+                    } else {
+                        notice(&mut out, "no move of yours to take back".into());
                     }
                 }
             }
             NetRequest::AnswerTakeback { room: room_id, yes } => {
                 if let Some(color) = self.player_color(&me, room_id) {
-                    let room = self.rooms.get_mut(&room_id).expect("a player's room");
-                    if room.takeback == Some(!color) {
-                        room.takeback = None;
+                    if self.rooms[&room_id].table.takeback() == Some(!color) {
                         // A flag that fell before the answer came ended the game: its
                         // record is final, nothing is taken back.
                         if yes && self.flag_fell(room_id, now, &mut out) {
                             return out;
                         }
                         let room = self.rooms.get_mut(&room_id).expect("a player's room");
+                        room.table.answer_takeback(color, yes);
                         if yes {
-                            // Back to the asker's turn: one move, or two if I replied.
-                            room.game.undo();
-                            if room.turn() != !color {
-                                room.game.undo();
-                            }
-                            room.draw_offer = None;
                             room.turn_started = now;
                             self.save(room_id, &mut out);
                         }
@@ -687,8 +658,19 @@ impl Hub {
                 .map(|(k, _)| k.clone())
                 .unwrap_or_default()
         };
+        let control = ch.terms.clock.map(|c| TimeControl {
+            base: Duration::from_secs(c.minutes * 60),
+            increment: Duration::from_secs(c.increment_s),
+        });
+        let mut table = Table::new(
+            Game::new(Position::start(variant(ch.terms.variant))),
+            control,
+        );
+        // The clock counts from now.
+        table.run_clock(now, false);
         let room = Room {
-            game: Game::new(Position::start(variant(ch.terms.variant))),
+            table,
+            setting: ch.terms.clock,
             keys: ByColor {
                 white: key_of(&white),
                 black: key_of(&black),
@@ -699,17 +681,7 @@ impl Hub {
             },
             started: Timestamp::now(),
             ended: None,
-            clock: ch.terms.clock.map(|setting| RoomClock {
-                setting,
-                left: ByColor {
-                    white: Duration::from_secs(setting.minutes * 60),
-                    black: Duration::from_secs(setting.minutes * 60),
-                },
-                since: now,
-            }),
             away: ByColor::default(),
-            draw_offer: None,
-            takeback: None,
             chat: VecDeque::new(),
             spectators: BTreeSet::new(),
             turn_started: now,
@@ -750,7 +722,7 @@ impl Hub {
         };
         let room = self.rooms.get_mut(&room_id).expect("a player's room");
         let refuse = |why: &str| NetEvent::Notice(format!("move {token} not played: {why}"));
-        if room.over() || room.turn() != color || room.game.history().len() != ply {
+        if room.over() || room.turn() != color || room.table.game().history().len() != ply {
             out.push(Effect::Send(conn, refuse("it is not your move")));
             self.push_room(room_id, now, out);
             return;
@@ -760,7 +732,7 @@ impl Hub {
             self.push_room(room_id, now, out);
             return;
         }
-        let mv = match coord::parse(room.game.position(), token) {
+        let mv = match coord::parse(room.table.game().position(), token) {
             Ok(mv) => mv,
             Err(e) => {
                 out.push(Effect::Send(conn, refuse(&e.to_string())));
@@ -769,23 +741,17 @@ impl Hub {
             }
         };
         let think = now.saturating_duration_since(room.turn_started);
-        if room.game.play(mv).is_err() {
+        // The clock was charged up to now just above: the move adds the increment.
+        if room.table.play(mv, Some(now)).is_err() {
             out.push(Effect::Send(conn, refuse("illegal")));
             self.push_room(room_id, now, out);
             return;
         }
-        if let Some(note) = room.game.last_note_mut() {
+        if let Some(note) = room.table.game_mut().last_note_mut() {
             note.think_ms = Some(millis(think));
         }
         room.turn_started = now;
-        if let Some(clock) = &mut room.clock {
-            clock.left[color] += Duration::from_secs(clock.setting.increment_s);
-        }
-        if room.draw_offer == Some(!color) {
-            room.draw_offer = None;
-        }
-        room.takeback = None;
-        if let Some(outcome) = room.game.outcome() {
+        if let Some(outcome) = room.table.game().outcome() {
             self.finish(room_id, outcome, out);
         } else {
             self.save(room_id, out);
@@ -801,21 +767,9 @@ impl Hub {
         let Some(room) = self.rooms.get_mut(&room_id) else {
             return false;
         };
-        if room.over() || !room.charge(now) {
+        let runs = room.clock_runs();
+        let Some(outcome) = room.table.flag(now, runs) else {
             return false;
-        }
-        let turn = room.turn();
-        let pos = room.game.position();
-        let bare = (pos.pieces_of(!turn) & !pos.royal_square(!turn).bit()) == 0;
-        let outcome = if bare {
-            Outcome::Draw {
-                reason: EndReason::Time,
-            }
-        } else {
-            Outcome::Decisive {
-                winner: !turn,
-                reason: EndReason::Time,
-            }
         };
         self.finish(room_id, outcome, out);
         self.push_room(room_id, now, out);
@@ -828,12 +782,8 @@ impl Hub {
         let Some(room) = self.rooms.get_mut(&room_id) else {
             return;
         };
-        if room.game.outcome().is_none() {
-            room.game.declare(outcome);
-        }
+        room.table.end(outcome);
         room.ended = Some(Timestamp::now());
-        room.draw_offer = None;
-        room.takeback = None;
         for name in [&room.names.white, &room.names.black] {
             if self.playing.get(name) == Some(&room_id) {
                 self.playing.remove(name);
@@ -909,10 +859,10 @@ impl Hub {
             .filter(|(_, r)| !r.over())
             .map(|(&room, r)| GameView {
                 room,
-                variant: variant_id(&r.game),
+                variant: variant_id(r.table.game()),
                 names: r.names.clone(),
-                plies: r.game.history().len(),
-                clock: r.clock.as_ref().map(|c| c.setting),
+                plies: r.table.game().history().len(),
+                clock: r.setting,
                 spectators: r.spectators.len(),
             })
             .collect();
