@@ -190,7 +190,7 @@ fn a_game_on_the_server_follows_the_room_and_sends_moves() {
     let mut app = app();
     app.update(Action::Net(NetEvent::Room(room(&[], Some(Color::White)))));
     let play = app.play().expect("the game");
-    assert_eq!(play.net.as_ref().unwrap().room, 9);
+    assert_eq!(play.seat.online().unwrap().room, 9);
     // My move goes to the hub, with the ply it was played at.
     app.update(Action::StartTyping);
     typed(&mut app, "e4");

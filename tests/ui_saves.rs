@@ -215,7 +215,7 @@ fn resume_from_the_start_screen() {
     opened(&mut app, saved);
     let play = app.play().expect("playing");
     assert_eq!(play.table.game().history().len(), 1);
-    assert_eq!(play.players.black, Player::Ai(rankup::ai::Level::DEFAULT));
+    assert_eq!(play.players().black, Player::Ai(rankup::ai::Level::DEFAULT));
     assert_eq!(play.file, Some(PathBuf::from("/data/games/g.ron")));
     assert!(
         app.take_io().is_empty(),

@@ -434,7 +434,7 @@ impl App {
     fn leave_play_screen(&mut self) {
         if let Screen::Play(p) = &mut self.screen {
             self.io.push(IoRequest::Release { game_id: p.game_id });
-            if let Some(net) = &mut p.net {
+            if let Some(net) = p.seat.online_mut() {
                 self.net.append(&mut net.outbox);
             }
         }
@@ -463,7 +463,7 @@ impl App {
     /// The requests for the hub since the last call, oldest first.
     pub fn take_net(&mut self) -> Vec<NetRequest> {
         if let Screen::Play(p) = &mut self.screen {
-            if let Some(net) = &mut p.net {
+            if let Some(net) = p.seat.online_mut() {
                 self.net.append(&mut net.outbox);
             }
         }
@@ -485,7 +485,7 @@ impl App {
                 }
             }
             NetEvent::Room(view) => match &mut self.screen {
-                Screen::Play(p) if p.net.as_ref().is_some_and(|n| n.room == view.room) => {
+                Screen::Play(p) if p.seat.online().is_some_and(|n| n.room == view.room) => {
                     p.sync_room(view, self.now.unwrap_or_else(Instant::now))
                 }
                 _ => {
@@ -521,7 +521,7 @@ impl App {
         }
         let pos = p.table.game().position();
         let turn = pos.turn();
-        let (limits, hint) = match p.players[turn] {
+        let (limits, hint) = match p.players()[turn] {
             Player::Ai(level) => {
                 let mut limits = level.limits();
                 if let Some(clocks) = p.table.clocks() {
@@ -561,7 +561,8 @@ impl App {
     pub fn wake_after(&self) -> Option<Duration> {
         let p = self.play()?;
         // A grace period counting down on the screen.
-        if p.net
+        if p.seat
+            .online()
             .as_ref()
             .is_some_and(|n| n.away_until.white.is_some() || n.away_until.black.is_some())
         {
@@ -573,7 +574,7 @@ impl App {
         }
         let turn = p.table.game().position().turn();
         // On the server a clock the hub has stopped (a paused game) shows no change.
-        if p.net.as_ref().is_some_and(|n| !n.clock_runs(turn)) {
+        if p.seat.online().is_some_and(|n| !n.clock_runs(turn)) {
             return None;
         }
         Some(super::widgets::clock::next_change(clocks.left[turn]))
@@ -643,13 +644,13 @@ impl App {
             return;
         }
         let opponent_thinks = !p.human_to_move()
-            && (p.players.white == Player::Human || p.players.black == Player::Human);
+            && (p.players().white == Player::Human || p.players().black == Player::Human);
         if opponent_thinks {
             if self.waiting_since.is_none() {
                 self.waiting_since = now;
             }
         } else if let (Some(since), Some(now)) = (self.waiting_since.take(), now) {
-            let wanted = self.options.bell.unwrap_or(p.net.is_some());
+            let wanted = self.options.bell.unwrap_or(p.seat.is_online());
             if wanted && now.saturating_duration_since(since) >= BELL_AFTER {
                 self.bell = true;
             }
@@ -782,17 +783,17 @@ impl App {
                 });
             }
             // A game on the server: moves, offers and answers go to the hub.
-            _ if play.net.is_some() && Self::net_play_action(play, &action) => {}
+            _ if play.seat.is_online() && Self::net_play_action(play, &action) => {}
             Action::NewGame | Action::Cancel
-                if play.net.is_some()
+                if play.seat.is_online()
                     && play.selected.is_none()
                     && (play.table.game().outcome().is_some()
-                        || play.net.as_ref().is_some_and(|n| n.me().is_none())) =>
+                        || play.seat.online().is_some_and(|n| n.me().is_none())) =>
             {
                 self.net.push(NetRequest::Leave);
                 self.go_home(None);
             }
-            Action::NewGame if play.net.is_some() => play.error(
+            Action::NewGame if play.seat.is_online() => play.error(
                 "the game goes on: R resigns, D offers a draw; q disconnects (you may come back)"
                     .into(),
             ),
@@ -814,7 +815,7 @@ impl App {
             }
             Action::Confirm(yes) => match play.question.take() {
                 Some(Question::Quit) if yes => self.running = false,
-                Some(Question::Resign) if yes && play.net.is_some() => {
+                Some(Question::Resign) if yes && play.seat.is_online() => {
                     play.tell_server(NetRequest::Resign)
                 }
                 Some(Question::Resign) if yes => play.resign(),
@@ -914,7 +915,7 @@ impl App {
     /// The actions that mean something else in a game on the server; true when `action`
     /// was one of them (and was handled).
     fn net_play_action(play: &mut Play, action: &Action) -> bool {
-        let playing = play.net.as_ref().is_some_and(|n| n.me().is_some());
+        let playing = play.seat.online().is_some_and(|n| n.me().is_some());
         let over = play.table.game().outcome().is_some();
         match action {
             Action::Undo if playing && !over => {
@@ -929,7 +930,7 @@ impl App {
                 let accepting = play
                     .table
                     .draw_offer()
-                    .is_some_and(|c| Some(c) != play.net.as_ref().and_then(|n| n.me()));
+                    .is_some_and(|c| Some(c) != play.seat.online().and_then(|n| n.me()));
                 play.tell_server(NetRequest::Draw);
                 if !accepting {
                     play.info("draw offered; a move of the opponent's declines it");

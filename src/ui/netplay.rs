@@ -11,7 +11,7 @@ use crate::rules::{ByColor, Color, Position};
 use crate::save::GameMeta;
 use crate::variants::variant;
 
-use super::play::{new_play, Play, Player, Question, TimeControl};
+use super::play::{new_play, Play, Player, Question, Seat, TimeControl};
 
 /// What a play screen knows of its room on the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ impl Play {
             },
             error: false,
         });
-        play.net = Some(Box::new(NetPlay {
+        play.seat = Seat::Online(Box::new(NetPlay {
             room: view.room,
             view: view.clone(),
             outbox: Vec::new(),
@@ -117,7 +117,9 @@ impl Play {
 
     /// Brings the board, clocks, offers and chat in line with the room's latest view.
     pub fn sync_room(&mut self, view: RoomView, now: Instant) {
-        let Some(net) = &mut self.net else { return };
+        let Some(net) = self.seat.online_mut() else {
+            return;
+        };
         let before = net.view.clone();
         net.view = view.clone();
         for c in Color::ALL {
@@ -200,7 +202,7 @@ impl Play {
     pub(super) fn moved_on_server(&mut self, mover: Color) {
         let ply = self.table.game().history().len();
         let token = self.table.game().history().last().map(|m| m.token.clone());
-        if let (Some(net), Some(token)) = (&mut self.net, token) {
+        if let (Some(net), Some(token)) = (self.seat.online_mut(), token) {
             if net.me() == Some(mover) {
                 net.outbox.push(NetRequest::Move {
                     room: net.room,
@@ -213,7 +215,7 @@ impl Play {
 
     /// Queues a request to the hub for this room.
     pub(super) fn tell_server(&mut self, request: impl FnOnce(RoomId) -> NetRequest) {
-        if let Some(net) = &mut self.net {
+        if let Some(net) = self.seat.online_mut() {
             let r = request(net.room);
             net.outbox.push(r);
         }
@@ -222,7 +224,7 @@ impl Play {
     /// Lines for the side panel about the room at `now`: who is away (and how long they
     /// have left to come back), who watches.
     pub fn room_status(&self, now: Option<Instant>) -> Vec<String> {
-        let Some(net) = &self.net else {
+        let Some(net) = self.seat.online() else {
             return Vec::new();
         };
         let v = &net.view;
@@ -251,7 +253,7 @@ impl Play {
 
     /// The chat lines to show, last `n`.
     pub fn chat_lines(&self, n: usize) -> Vec<(String, String)> {
-        self.net.as_ref().map_or(Vec::new(), |net| {
+        self.seat.online().map_or(Vec::new(), |net| {
             let c = &net.view.chat;
             c[c.len().saturating_sub(n)..].to_vec()
         })

@@ -15,6 +15,7 @@ use crate::variants::VariantId;
 
 use super::action::{Action, Dir};
 use super::app::{IoRequest, Message, Thinking};
+use super::netplay::NetPlay;
 
 pub use crate::game::TimeControl;
 
@@ -116,8 +117,8 @@ pub struct Play {
     pub message: Option<Message>,
     /// First move-list row shown; `None` follows the last move.
     pub scroll: Option<usize>,
-    /// Who moves for each side.
-    pub players: ByColor<Player>,
+    /// Who sits at the board: players at this keyboard, or a room on the server.
+    pub seat: Seat,
     /// Counts changes to the game, so stale search results are recognised and dropped.
     pub generation: u64,
     /// What the AI (or the hint search) is thinking.
@@ -146,14 +147,68 @@ pub struct Play {
     pub turn_started: Option<Instant>,
     /// What the typed text is, when it is not a move.
     pub prompt: Option<Prompt>,
-    /// The room, when this is a game on the server (against a person, or watched).
-    pub net: Option<Box<super::netplay::NetPlay>>,
     /// Moves typed in this game, oldest first (↑↓ in typing mode bring them back).
     pub typed_moves: Vec<String>,
     /// The entry of `typed_moves` shown in typing mode, while browsing them.
     pub recall: Option<usize>,
     /// The typed text was refused: the next character that starts a move replaces it.
     pub typed_stale: bool,
+}
+
+/// Who sits at the board.
+#[derive(Clone, Debug)]
+pub enum Seat {
+    /// A game at this keyboard: people here, or the AI, for each side.
+    Local {
+        /// Who moves for each side.
+        players: ByColor<Player>,
+    },
+    /// A game on the server (against a person, or watched): the room.
+    Online(Box<NetPlay>),
+}
+
+impl Seat {
+    /// The room, when this is a game on the server.
+    pub fn online(&self) -> Option<&NetPlay> {
+        match self {
+            Seat::Online(net) => Some(net),
+            Seat::Local { .. } => None,
+        }
+    }
+
+    /// The room, to queue requests to it or follow its views.
+    pub fn online_mut(&mut self) -> Option<&mut NetPlay> {
+        match self {
+            Seat::Online(net) => Some(net),
+            Seat::Local { .. } => None,
+        }
+    }
+
+    /// Whether this is a game on the server.
+    pub fn is_online(&self) -> bool {
+        matches!(self, Seat::Online(_))
+    }
+
+    /// Who moves for each side: on the server, the person here for their own side and
+    /// the remote player for the other (both remote for a spectator).
+    pub fn players(&self) -> ByColor<Player> {
+        match self {
+            Seat::Local { players } => *players,
+            Seat::Online(net) => {
+                let of = |c| {
+                    if net.me() == Some(c) {
+                        Player::Human
+                    } else {
+                        Player::Remote
+                    }
+                };
+                ByColor {
+                    white: of(Color::White),
+                    black: of(Color::Black),
+                }
+            }
+        }
+    }
 }
 
 /// Text typed for something other than a move.
@@ -200,7 +255,7 @@ pub(super) fn new_play(
             error: false,
         }),
         scroll: None,
-        players,
+        seat: Seat::Local { players },
         generation: 0,
         thinking: None,
         hint_wanted: false,
@@ -214,7 +269,6 @@ pub(super) fn new_play(
         copy: None,
         turn_started: None,
         prompt: None,
-        net: None,
         typed_moves: Vec::new(),
         recall: None,
         typed_stale: false,
@@ -268,9 +322,14 @@ impl Play {
         self.hint_wanted = false;
     }
 
+    /// Who moves for each side.
+    pub fn players(&self) -> ByColor<Player> {
+        self.seat.players()
+    }
+
     /// Whether a person moves for the side to move.
     pub fn human_to_move(&self) -> bool {
-        self.players[self.table.game().position().turn()] == Player::Human
+        self.players()[self.table.game().position().turn()] == Player::Human
     }
 
     fn ai_update(&mut self, action: Action, now: Option<Instant>) {
@@ -301,7 +360,7 @@ impl Play {
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
                         // A noisy level's score is made up: the move keeps no eval.
-                        let honest = match self.players[self.table.game().position().turn()] {
+                        let honest = match self.players()[self.table.game().position().turn()] {
                             Player::Ai(level) => !level.plays_with_noise(),
                             Player::Human | Player::Remote => true,
                         };
@@ -332,7 +391,7 @@ impl Play {
     /// What to do instead of taking back a move of a finished game: review it and play on
     /// from any move as a new game, with the keys that get there.
     pub fn finished_hint(&self) -> &'static str {
-        match &self.net {
+        match self.seat.online() {
             Some(net) if net.me().is_some() => {
                 "game over, kept as played: n, b (your games), Enter review it, and p there \
                  plays on from any move"
@@ -402,7 +461,7 @@ impl Play {
         let turn = self.table.game().position().turn();
         // On the server the hub keeps time: here the clock only counts down for the eye,
         // while the hub says it runs, and a flag is the hub's to call.
-        let net_running = self.net.as_ref().map(|n| n.clock_runs(turn));
+        let net_running = self.seat.online().map(|n| n.clock_runs(turn));
         if let Some(runs) = net_running {
             self.table.run_clock(now, runs);
             return;
@@ -417,11 +476,12 @@ impl Play {
     pub(super) fn resign(&mut self) {
         // Against the AI it is always the person who resigns.
         let turn = self.table.game().position().turn();
-        let loser = if self.players[turn] != Player::Human && self.players[!turn] == Player::Human {
-            !turn
-        } else {
-            turn
-        };
+        let loser =
+            if self.players()[turn] != Player::Human && self.players()[!turn] == Player::Human {
+                !turn
+            } else {
+                turn
+            };
         let outcome = self.table.resign(loser);
         self.changed();
         self.selected = None;
@@ -463,7 +523,7 @@ impl Play {
     pub(super) fn select(&mut self, now: Option<Instant>) {
         let pos = self.table.game().position().clone();
         if let Some(o) = self.table.game().outcome() {
-            let next = if self.net.is_some() {
+            let next = if self.seat.is_online() {
                 "n goes back to the lobby"
             } else {
                 "n starts a new game"
@@ -471,7 +531,7 @@ impl Play {
             self.error(format!("the game is over ({o}); {next}"));
             return;
         }
-        if let (Some(net), false) = (&self.net, self.human_to_move()) {
+        if let (Some(net), false) = (self.seat.online(), self.human_to_move()) {
             let text = match net.me() {
                 Some(_) => format!("it is {}'s move", net.view.names[pos.turn()]),
                 None => "you are watching this game".to_string(),
@@ -586,8 +646,8 @@ impl Play {
                 Some(mv) => {
                     self.redo.push(mv);
                     // Against the AI, go back to the player's own turn.
-                    let someone_human =
-                        self.players.white == Player::Human || self.players.black == Player::Human;
+                    let someone_human = self.players().white == Player::Human
+                        || self.players().black == Player::Human;
                     while someone_human && !self.human_to_move() {
                         match self.table.undo() {
                             Some(mv) => self.redo.push(mv),
@@ -698,7 +758,7 @@ impl Play {
 
     fn submit_typed(&mut self, now: Option<Instant>) {
         if !self.human_to_move() {
-            let text = if self.net.is_some() {
+            let text = if self.seat.is_online() {
                 "wait for your opponent's move"
             } else {
                 "wait for the AI's move"
@@ -797,7 +857,8 @@ impl Play {
             self.meta.ended = None;
         }
         // A game on the server is kept by the server, in each player's store.
-        if self.net.is_some() || !self.worth_keeping() || self.requested == Some(self.generation) {
+        if self.seat.is_online() || !self.worth_keeping() || self.requested == Some(self.generation)
+        {
             return None;
         }
         self.requested = Some(self.generation);

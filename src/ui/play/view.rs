@@ -33,9 +33,9 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
         return;
     }
     let moves_played = play.table.game().history().len();
-    let (white, black) = match &play.net {
+    let (white, black) = match play.seat.online() {
         Some(net) => (net.view.names.white.clone(), net.view.names.black.clone()),
-        None => (play.players.white.label(), play.players.black.label()),
+        None => (play.players().white.label(), play.players().black.label()),
     };
     let title = Line::from(vec![
         Span::styled(" rankup ", p.accent()),
@@ -102,14 +102,15 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
     let status = match play.table.game().outcome() {
         Some(o) => Line::styled(format!(" {}  {o}", o.result_text()), p.accent()),
         None => {
-            let mover = play.players[pos.turn()];
+            let mover = play.players()[pos.turn()];
             let who = match mover {
-                Player::Human if play.net.is_some() => format!(" {} (you) to move", pos.turn()),
+                Player::Human if play.seat.is_online() => format!(" {} (you) to move", pos.turn()),
                 Player::Human => format!(" {} to move", pos.turn()),
                 Player::Remote => format!(
                     " {} ({}) to move",
                     pos.turn(),
-                    play.net
+                    play.seat
+                        .online()
                         .as_ref()
                         .map_or(String::new(), |n| n.view.names[pos.turn()].clone())
                 ),
@@ -244,12 +245,13 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
 fn question_text(play: &Play, q: Question) -> String {
     match q {
         Question::Resign => format!("{} resigns? y/n", play.table.game().position().turn()),
-        Question::Quit if play.net.is_some() => "Disconnect? The game goes on: connect again \
+        Question::Quit if play.seat.is_online() => "Disconnect? The game goes on: connect again \
                                                   within a minute to carry on. y/n"
             .to_string(),
         Question::Takeback => format!(
             "{} asks to take back the last move: y agrees, n refuses",
-            play.net
+            play.seat
+                .online()
                 .as_ref()
                 .map_or("Your opponent".into(), |n| n.view.names
                     [!play.table.game().position().turn()]
@@ -289,7 +291,7 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Op
         // The side to move's clock runs until the end (on the server, while the hub runs it).
         let turn = pos.turn();
         let running = (play.table.game().outcome().is_none()
-            && play.net.as_ref().is_none_or(|n| n.clock_runs(turn)))
+            && play.seat.online().is_none_or(|n| n.clock_runs(turn)))
         .then_some(turn);
         lines.push(clocks_line(clocks, running, p));
     }
