@@ -6,7 +6,9 @@
 //!   moves, game end). It imports nothing else from the crate.
 //! * [`variants`]: one file per game, written as data for the engine.
 //! * [`notation`]: coordinate tokens and SAN.
-//! * [`game`]: a played game with its history and repetition.
+//! * [`game`]: a played game with its history and repetition, the time control every
+//!   command reads, and the rules of a sitting around a game ([`game::Table`]: clocks,
+//!   offers, takeback, resignation) that local play and the server's rooms share.
 //! * [`save`]: saved games (RON files, crash-safe writing, the data directory) and their
 //!   PGN export and import ([`save::pgn`]).
 //! * [`config`]: the user's config file.

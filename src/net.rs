@@ -5,6 +5,7 @@
 //! Plain data with no I/O, shared by the app (`src/ui`) and the server (`src/server`), so
 //! the app never depends on the server and the hub is tested without connections.
 
+use crate::game::TimeControl;
 use crate::rules::{ByColor, Color, Outcome};
 use crate::variants::VariantId;
 
@@ -42,14 +43,12 @@ impl Side {
     }
 }
 
-/// A time control: minutes for each side and seconds added per move, and whether a
-/// player's clock stops while they are disconnected.
+/// A time control ([`TimeControl`], the one every command reads), and whether a player's
+/// clock stops while they are disconnected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClockSetting {
-    /// Minutes per side.
-    pub minutes: u64,
-    /// Seconds added per move.
-    pub increment_s: u64,
+    /// Time per side and added per move.
+    pub control: TimeControl,
     /// The clock of a disconnected player stops (otherwise it runs on, as at a board).
     pub pause_when_away: bool,
 }
@@ -62,7 +61,7 @@ impl ClockSetting {
         } else {
             ""
         };
-        format!("{}+{}{pause}", self.minutes, self.increment_s)
+        format!("{}{pause}", self.control)
     }
 }
 

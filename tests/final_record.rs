@@ -393,8 +393,7 @@ fn timed_room(hub: &mut Hub, now: Instant) -> u64 {
         variant: VariantId::Chess,
         side: Side::White,
         clock: Some(ClockSetting {
-            minutes: 1,
-            increment_s: 0,
+            control: rankup::game::TimeControl::parse("1+0").unwrap(),
             pause_when_away: false,
         }),
     };

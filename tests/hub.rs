@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use rankup::game::TimeControl;
 use rankup::net::{ClockSetting, NetEvent, NetRequest, RoomView, Side, Terms};
 use rankup::rules::{Color, EndReason, Outcome};
 use rankup::server::hub::{Effect, Hub};
@@ -262,8 +263,7 @@ fn a_lost_connection_gets_a_grace_period_and_comes_back_to_the_game() {
     let now = Instant::now();
     let mut hub = hub(now);
     let clock = ClockSetting {
-        minutes: 5,
-        increment_s: 0,
+        control: TimeControl::parse("5+0").unwrap(),
         pause_when_away: false,
     };
     let id = start_game(
@@ -308,8 +308,7 @@ fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
     let now = Instant::now();
     let mut hub = hub(now);
     let clock = ClockSetting {
-        minutes: 1,
-        increment_s: 0,
+        control: TimeControl::parse("1+0").unwrap(),
         pause_when_away: true,
     };
     let id = start_game(
@@ -373,8 +372,7 @@ fn a_move_charges_the_movers_clock_and_adds_the_increment() {
     let now = Instant::now();
     let mut hub = hub(now);
     let clock = ClockSetting {
-        minutes: 1,
-        increment_s: 3,
+        control: TimeControl::parse("1+3").unwrap(),
         pause_when_away: false,
     };
     let terms = Terms {

@@ -5,6 +5,7 @@ mod common;
 
 use std::time::Instant;
 
+use rankup::game::TimeControl;
 use rankup::net::{
     ChallengeView, ClockSetting, ClockView, GameView, LobbyView, NetEvent, NetRequest, PlayerView,
     RoomView, Side, Terms,
@@ -81,8 +82,7 @@ fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
         outcome: None,
         clock: Some(ClockView {
             setting: ClockSetting {
-                minutes: 5,
-                increment_s: 3,
+                control: TimeControl::parse("5+3").unwrap(),
                 pause_when_away: false,
             },
             left_ms: ByColor {
@@ -159,8 +159,7 @@ fn the_lobby_accepts_challenges_and_sends_new_ones() {
                 variant: VariantId::Veteran,
                 side: Side::Black,
                 clock: Some(ClockSetting {
-                    minutes: 10,
-                    increment_s: 5,
+                    control: TimeControl::parse("10+5").unwrap(),
                     pause_when_away: false
                 }),
             }

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use crate::game::{DrawOffer, Game, Table, TimeControl};
+use crate::game::{DrawOffer, Game, Table};
 use crate::net::{
     ChallengeView, ClockSetting, ClockView, ConnId, GameView, LobbyView, NetEvent, NetRequest,
     PlayerView, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
@@ -658,10 +658,7 @@ impl Hub {
                 .map(|(k, _)| k.clone())
                 .unwrap_or_default()
         };
-        let control = ch.terms.clock.map(|c| TimeControl {
-            base: Duration::from_secs(c.minutes * 60),
-            increment: Duration::from_secs(c.increment_s),
-        });
+        let control = ch.terms.clock.map(|c| c.control);
         let mut table = Table::new(
             Game::new(Position::start(variant(ch.terms.variant))),
             control,

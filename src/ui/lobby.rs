@@ -4,6 +4,9 @@
 
 pub(crate) mod view;
 
+use std::time::Duration;
+
+use crate::game::TimeControl;
 use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
 use crate::variants::VariantId;
 
@@ -65,9 +68,11 @@ impl ChallengeForm {
         Terms {
             variant: VariantId::ALL[self.game],
             side: self.side,
-            clock: CLOCK_CHOICES[self.clock].map(|(minutes, increment_s)| ClockSetting {
-                minutes,
-                increment_s,
+            clock: CLOCK_CHOICES[self.clock].map(|(minutes, seconds)| ClockSetting {
+                control: TimeControl {
+                    base: Duration::from_secs(minutes * 60),
+                    increment: Duration::from_secs(seconds),
+                },
                 pause_when_away: self.pause_when_away,
             }),
         }

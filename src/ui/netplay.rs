@@ -11,7 +11,7 @@ use crate::rules::{ByColor, Color, Position};
 use crate::save::GameMeta;
 use crate::variants::variant;
 
-use super::play::{new_play, Play, Player, Question, Seat, TimeControl};
+use super::play::{new_play, Play, Player, Question, Seat};
 
 /// What a play screen knows of its room on the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,10 +83,7 @@ impl Play {
                 name: Some(view.names.black.clone()),
             },
         );
-        let clock = view.clock.map(|c| TimeControl {
-            base: Duration::from_secs(c.setting.minutes * 60),
-            increment: Duration::from_secs(c.setting.increment_s),
-        });
+        let clock = view.clock.map(|c| c.setting.control);
         let mut play = new_play(
             game,
             clock,

@@ -215,9 +215,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             Line::from(vec![
                 Span::styled("clock  ", p.dim()),
                 Span::styled(
-                    terms.clock.map_or("none".into(), |c| {
-                        format!("{}+{}", c.minutes, c.increment_s)
-                    }),
+                    terms.clock.map_or("none".into(), |c| c.control.label()),
                     focus(FormField::Clock),
                 ),
             ]),
