@@ -19,7 +19,7 @@ pub fn check(name: &str) -> Result<(), String> {
         )]);
     }
     let mut lines = Vec::new();
-    for mode in [ColorMode::TrueColor, ColorMode::Ansi256, ColorMode::Ansi16] {
+    for mode in ColorMode::COLOURED {
         let palette = Palette::new(theme.clone(), mode);
         lines.extend(problems(&palette).iter().map(|p| p.to_string()));
     }

@@ -22,7 +22,7 @@ use rankup::ui::widgets::board::{sample, BoardWidget};
 use rankup::variants::{variant, VariantId};
 
 const COLOUR_THEMES: [&str; 3] = ["dark", "light", "high-contrast"];
-const DEPTHS: [ColorMode; 3] = [ColorMode::TrueColor, ColorMode::Ansi256, ColorMode::Ansi16];
+const DEPTHS: [ColorMode; 3] = ColorMode::COLOURED;
 const CELLS: [(u16, u16); 5] = [(3, 1), (5, 2), (7, 3), (9, 4), (11, 5)];
 
 /// Every palette the game can show: each colour theme at each depth, and no colour.

@@ -263,12 +263,7 @@ fn style_of(app: &mut App, text: &str) -> ratatui::style::Style {
 
 #[test]
 fn the_clock_shows_tenths_and_warns_when_time_runs_low() {
-    for mode in [
-        ColorMode::TrueColor,
-        ColorMode::Ansi256,
-        ColorMode::Ansi16,
-        ColorMode::None,
-    ] {
+    for mode in ColorMode::ALL {
         let p = Palette::new(Theme::default(), mode);
         let mut app = game(VariantId::Chess, Some("3+2"), p.clone());
         let t0 = Instant::now();

@@ -345,6 +345,17 @@ pub enum ColorMode {
 }
 
 impl ColorMode {
+    /// Every depth, deepest first.
+    pub const ALL: [ColorMode; 4] = [
+        ColorMode::TrueColor,
+        ColorMode::Ansi256,
+        ColorMode::Ansi16,
+        ColorMode::None,
+    ];
+    /// The depths with colour, deepest first.
+    pub const COLOURED: [ColorMode; 3] =
+        [ColorMode::TrueColor, ColorMode::Ansi256, ColorMode::Ansi16];
+
     /// Reads `NO_COLOR`, `COLORTERM` and `TERM` the way terminals advertise themselves. SSH
     /// usually forwards `TERM` but not `COLORTERM`, so a remote session lands on 256 colours.
     pub fn detect(

@@ -156,12 +156,7 @@ mod tests {
     #[test]
     fn every_state_differs_at_every_depth() {
         use ratatui::style::Modifier;
-        for mode in [
-            ColorMode::TrueColor,
-            ColorMode::Ansi256,
-            ColorMode::Ansi16,
-            ColorMode::None,
-        ] {
+        for mode in ColorMode::ALL {
             let p = Palette::new(Theme::default(), mode);
             let face = |low, running| {
                 ClockFace {
