@@ -6,6 +6,7 @@
 //! figures are in `benches/hostile_files.sh`; before the nesting limit, 200 KB of `(` took
 //! gigabytes). FIFOs, folders, link loops and devices in the same places are
 //! `tests/terminal_saves.rs`'s `special_files_anywhere_never_hang_rankup`.
+//! PGN files for `rankup import` get the same treatment.
 
 #![cfg(unix)]
 
@@ -227,6 +228,79 @@ fn hostile_contents_in_every_place_get_one_line_fast() {
             one_clean_line(&format!("export {place} {kind}"), &export);
         }
     }
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// The same contents as PGN files for `rankup import`, with PGN's own nestings (comments,
+/// variations, tags) and the 8 MB nest: each is refused with a line for each game it seems
+/// to hold and one summary line (or, for variations nested 100 000 deep, which PGN readers skip, imported),
+/// nothing a terminal acts on, within the ceilings; nothing is left half-written in saves/.
+#[test]
+fn hostile_pgn_files_are_refused_in_a_line_or_two() {
+    let root = data_dir("hostile-pgn");
+    let mut cases = contents();
+    cases.push((
+        "nest-8m",
+        format!("{}{}", "(".repeat(4_000_000), ")".repeat(4_000_000)).into_bytes(),
+    ));
+    cases.push((
+        "comments-1m",
+        format!("1. e4 {}{} *", "{".repeat(500_000), "}".repeat(500_000)).into_bytes(),
+    ));
+    cases.push(("tags-250k", "[Event \"".repeat(50_000).into_bytes()));
+    for (kind, bytes) in &cases {
+        let home = home(&root, &format!("{kind}-pgn"));
+        let file = home.join(format!("{kind}.pgn"));
+        fs::write(&file, bytes).unwrap();
+        let import = run(&home, &["import", file.to_str().unwrap()]);
+        let what = format!("import {kind}");
+        assert_eq!(import.code, Some(2), "{what}: {}", import.stderr);
+        // One line for each game the file seems to hold (a few at most), one summary line.
+        assert_eq!(
+            import.stderr.lines().count(),
+            1,
+            "{what}: {}",
+            import.stderr
+        );
+        assert!(
+            import.stderr.starts_with("rankup: "),
+            "{what}: {}",
+            import.stderr
+        );
+        assert!(
+            import.stdout.lines().count() <= 3,
+            "{what}: {}",
+            import.stdout
+        );
+        assert!(
+            import.stdout.lines().all(|l| l.starts_with("game ")),
+            "{what}: {}",
+            import.stdout
+        );
+        for text in [&import.stderr, &import.stdout] {
+            assert!(
+                !text.contains(['\u{1b}', '\r', '\0', '\u{7}', '\u{202e}']),
+                "{what}: {text:?}"
+            );
+            assert!(text.len() < 600, "{what}: {text:?}");
+        }
+        within_ceilings(&what, &import);
+        let saved = fs::read_dir(home.join("data/saves")).unwrap().count();
+        assert_eq!(saved, 0, "{what}: nothing is saved from a refused game");
+    }
+    // Variations nested 100 000 deep are skipped as PGN readers do: the main line is saved.
+    let home = home(&root, "variations-pgn");
+    let file = home.join("variations.pgn");
+    let nested = format!(
+        "1. e4 {}e5{} e5 *",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    fs::write(&file, nested).unwrap();
+    let import = run(&home, &["import", file.to_str().unwrap()]);
+    assert_eq!(import.code, Some(0), "{}", import.stderr);
+    within_ceilings("import variations", &import);
+    assert_eq!(fs::read_dir(home.join("data/saves")).unwrap().count(), 1);
     let _ = fs::remove_dir_all(&root);
 }
 
