@@ -44,7 +44,8 @@
 //!   `FiftyMoves`, `BareKings`, `InsufficientMaterial`, `Resignation`, `Agreement`, `Time`.
 //! * `started`, `ended` (absent while unfinished): RFC 3339 UTC times.
 //! * `clock` (timed games only): `(base_s: 300, increment_s: 3, white_ms: 281200,
-//!   black_ms: 290750)`, the time control and each side's time left when saved.
+//!   black_ms: 290750)`, the time control and each side's time left when saved; parts of
+//!   a second of the control in `base_ms` / `increment_ms` (written only when there are).
 //! * `moves`: one entry per move: `token` (the coordinate token, README "Move tokens"),
 //!   `san`, and optionally `think_ms` (milliseconds the player thought, at most a year of
 //!   365 days), `eval` (the AI's evaluation when it chose the move, from White's point of

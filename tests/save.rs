@@ -616,6 +616,8 @@ fn from_game_never_writes_what_loading_refuses() {
     meta.clock = Some(save::SavedClock {
         base_s: u64::MAX,
         increment_s: u64::MAX,
+        base_ms: Some(u64::MAX),
+        increment_ms: Some(u64::MAX),
         white_ms: u64::MAX,
         black_ms: 5,
     });
@@ -1557,4 +1559,39 @@ fn found_by_fuzzing_non_ascii_text_is_an_error() {
         matches!(err.kind, LoadErrorKind::BadStart { .. }),
         "{err:?}"
     );
+}
+
+/// A clock with parts of a second (`--clock 0.25+0.5`) is saved to the millisecond, loads
+/// back the same, and goes through PGN's `TimeControl` (`15+0.5`); whole seconds write no
+/// milliseconds.
+#[test]
+fn clocks_with_parts_of_a_second_survive_saves_and_pgn() {
+    use rankup::game::TimeControl;
+    let (game, mut meta) = finished_game(VariantId::Chess);
+    let left = rankup::rules::ByColor {
+        white: Duration::from_millis(12_345),
+        black: Duration::from_millis(9_001),
+    };
+    for (tc, ms_fields, tag) in [
+        ("0.25+0.5", true, "15+0.5"),
+        ("1+0.125", true, "60+0.125"),
+        ("5+3", false, "300+3"),
+    ] {
+        let control = TimeControl::parse(tc).unwrap();
+        meta.clock = Some(save::SavedClock::new(control, left));
+        let saved = SavedGame::from_game(&game, &meta);
+        let text = saved.to_ron();
+        assert_eq!(text.contains("increment_ms"), ms_fields, "{tc}: {text}");
+        let again = SavedGame::from_ron(&text, "clock.ron").unwrap_or_else(|e| panic!("{e}"));
+        let clock = again.clock.unwrap();
+        assert_eq!(clock.control(), control, "{tc}");
+        assert_eq!(clock.left(), left, "{tc}");
+        let pgn_text = pgn::export(&saved);
+        assert!(
+            pgn_text.contains(&format!("[TimeControl \"{tag}\"]")),
+            "{tc}: {pgn_text}"
+        );
+        let imported = pgn::import(&pgn_text).remove(0).unwrap();
+        assert_eq!(imported.clock.unwrap().control(), control, "{tc}");
+    }
 }

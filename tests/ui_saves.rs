@@ -785,6 +785,8 @@ fn an_absurd_saved_clock_does_not_panic_on_a_move() {
     meta.clock = Some(rankup::save::SavedClock {
         base_s: 300,
         increment_s: 3,
+        base_ms: None,
+        increment_ms: None,
         white_ms: 281_200,
         black_ms: 290_750,
     });

@@ -1,13 +1,14 @@
 //! The saved-game types and their RON text, format version 1.
 
 use std::fmt;
+use std::time::Duration;
 
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::Level;
-use crate::game::{Eval, MoveNote};
+use crate::game::{Eval, MoveNote, TimeControl};
 use crate::rules::{ByColor, Color, EndReason, Outcome};
 use crate::variants::{content_hash, register_embedded, VariantId};
 
@@ -61,11 +62,15 @@ pub struct SavedGame {
 
 /// A timed game's clocks: the time control and what each side had left when the game was
 /// saved (`clock: (base_s: 300, increment_s: 3, white_ms: 281200, black_ms: 290750)`).
+/// A time control with a part of a second (`--clock 1+0.5`) also carries that part in
+/// milliseconds (`increment_s: 0, increment_ms: 500`); the whole seconds stay beside it for
+/// people reading the file.
 ///
 /// Loading checks the ranges `--clock` allows: `base_s` at most
 /// [`MAX_CLOCK_BASE`](crate::game::MAX_CLOCK_BASE) (36000), `increment_s` at most
-/// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT) (600), and each time left at
-/// most [`MAX_RECORDED_MS`].
+/// [`MAX_CLOCK_INCREMENT`](crate::game::MAX_CLOCK_INCREMENT) (600), the same in
+/// milliseconds for `base_ms` and `increment_ms`, and each time left at most
+/// [`MAX_RECORDED_MS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename = "Clock", deny_unknown_fields)]
 pub struct SavedClock {
@@ -75,6 +80,22 @@ pub struct SavedClock {
     /// Seconds added after each move.
     #[serde(deserialize_with = "checked::increment_s")]
     pub increment_s: u64,
+    /// The initial time in milliseconds, when it is not whole seconds (it wins over
+    /// `base_s`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "checked::base_ms"
+    )]
+    pub base_ms: Option<u64>,
+    /// The increment in milliseconds, when it is not whole seconds (it wins over
+    /// `increment_s`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "checked::increment_ms"
+    )]
+    pub increment_ms: Option<u64>,
     /// White's time left, in milliseconds.
     #[serde(deserialize_with = "checked::white_ms")]
     pub white_ms: u64,
@@ -84,13 +105,51 @@ pub struct SavedClock {
 }
 
 impl SavedClock {
+    /// The clocks of a game under `control` with `left` on each side, to the millisecond.
+    pub fn new(control: TimeControl, left: ByColor<Duration>) -> SavedClock {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let part = |d: Duration| Some(ms(d)).filter(|_| d.subsec_millis() != 0);
+        SavedClock {
+            base_s: control.base.as_secs(),
+            increment_s: control.increment.as_secs(),
+            base_ms: part(control.base),
+            increment_ms: part(control.increment),
+            white_ms: ms(left.white),
+            black_ms: ms(left.black),
+        }
+        .clamped()
+    }
+
+    /// The time control, to the millisecond.
+    pub fn control(&self) -> TimeControl {
+        TimeControl {
+            base: self
+                .base_ms
+                .map_or(Duration::from_secs(self.base_s), Duration::from_millis),
+            increment: self
+                .increment_ms
+                .map_or(Duration::from_secs(self.increment_s), Duration::from_millis),
+        }
+    }
+
+    /// What each side had left.
+    pub fn left(&self) -> ByColor<Duration> {
+        ByColor {
+            white: Duration::from_millis(self.white_ms),
+            black: Duration::from_millis(self.black_ms),
+        }
+    }
+
     /// The same clock with every value brought into the range loading accepts.
     pub(super) fn clamped(self) -> SavedClock {
+        let max_base = crate::game::MAX_CLOCK_BASE;
+        let max_increment = crate::game::MAX_CLOCK_INCREMENT;
+        let ms = |d: Duration| d.as_millis() as u64;
         SavedClock {
-            base_s: self.base_s.min(crate::game::MAX_CLOCK_BASE.as_secs()),
-            increment_s: self
-                .increment_s
-                .min(crate::game::MAX_CLOCK_INCREMENT.as_secs()),
+            base_s: self.base_s.min(max_base.as_secs()),
+            increment_s: self.increment_s.min(max_increment.as_secs()),
+            base_ms: self.base_ms.map(|b| b.min(ms(max_base))),
+            increment_ms: self.increment_ms.map(|i| i.min(ms(max_increment))),
             white_ms: self.white_ms.min(MAX_RECORDED_MS),
             black_ms: self.black_ms.min(MAX_RECORDED_MS),
         }
@@ -132,6 +191,31 @@ mod checked {
 
     pub fn increment_s<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         at_most(d, "increment_s", MAX_CLOCK_INCREMENT.as_secs(), CLOCK)
+    }
+
+    /// An optional `u64` field of at most `max`.
+    fn optional_at_most<'de, D: Deserializer<'de>>(
+        d: D,
+        field: &str,
+        max: u64,
+        why: &str,
+    ) -> Result<Option<u64>, D::Error> {
+        match Option::<u64>::deserialize(d)? {
+            Some(n) if n > max => Err(D::Error::custom(format!(
+                "{field} {n} is out of range 0..={max} ({why})"
+            ))),
+            n => Ok(n),
+        }
+    }
+
+    pub fn base_ms<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let max = MAX_CLOCK_BASE.as_millis() as u64;
+        optional_at_most(d, "base_ms", max, CLOCK)
+    }
+
+    pub fn increment_ms<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let max = MAX_CLOCK_INCREMENT.as_millis() as u64;
+        optional_at_most(d, "increment_ms", max, CLOCK)
     }
 
     pub fn white_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {

@@ -93,7 +93,9 @@ pub fn export(game: &SavedGame) -> String {
         tags.push(("SetUp", "1".into()));
     }
     if let Some(c) = game.clock {
-        tags.push(("TimeControl", format!("{}+{}", c.base_s, c.increment_s)));
+        let control = c.control();
+        let (base, increment) = (seconds(control.base), seconds(control.increment));
+        tags.push(("TimeControl", format!("{base}+{increment}")));
     }
     if let Some(name) = variant_name(game.variant) {
         tags.push(("RankupVariant", game.variant.as_str().into()));
@@ -244,4 +246,15 @@ fn wrap(out: &mut String, words: &[String]) {
     }
     out.push_str(&line);
     out.push('\n');
+}
+
+/// Seconds as PGN's `TimeControl` writes them: whole (`300`), or with the milliseconds a
+/// fractional clock has (`0.5`).
+fn seconds(d: std::time::Duration) -> String {
+    if d.subsec_millis() == 0 {
+        d.as_secs().to_string()
+    } else {
+        let text = format!("{}.{:03}", d.as_secs(), d.subsec_millis());
+        text.trim_end_matches('0').to_string()
+    }
 }

@@ -126,12 +126,10 @@ impl Room {
             },
             started: self.started,
             ended: self.ended,
-            clock: self.table.clocks().map(|c| SavedClock {
-                base_s: c.control.base.as_secs(),
-                increment_s: c.control.increment.as_secs(),
-                white_ms: millis(c.left.white),
-                black_ms: millis(c.left.black),
-            }),
+            clock: self
+                .table
+                .clocks()
+                .map(|c| SavedClock::new(c.control, c.left)),
         };
         SavedGame::from_game(self.table.game(), &meta)
     }

@@ -344,16 +344,10 @@ impl App {
             .unwrap_or_else(|| GameMeta::new(players.white.to_saved(), players.black.to_saved()));
         // A saved timed game goes on with the time each side had left.
         let saved_clock = meta.clock;
-        let clock = clock.or(saved_clock.map(|c| TimeControl {
-            base: Duration::from_secs(c.base_s),
-            increment: Duration::from_secs(c.increment_s),
-        }));
+        let clock = clock.or(saved_clock.map(|c| c.control()));
         let mut play = new_play(game, clock, flipped, players, meta, id);
         if let (Some(c), Some(clocks)) = (saved_clock, play.table.clocks_mut()) {
-            clocks.left = ByColor {
-                white: Duration::from_millis(c.white_ms),
-                black: Duration::from_millis(c.black_ms),
-            };
+            clocks.left = c.left();
         }
         play
     }

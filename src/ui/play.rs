@@ -305,12 +305,10 @@ impl Play {
     /// The game as saved now: moves, notes, players, times and the clocks.
     pub fn saved(&self) -> SavedGame {
         let mut meta = self.meta.clone();
-        meta.clock = self.table.clocks().map(|c| SavedClock {
-            base_s: c.control.base.as_secs(),
-            increment_s: c.control.increment.as_secs(),
-            white_ms: u64::try_from(c.left.white.as_millis()).unwrap_or(u64::MAX),
-            black_ms: u64::try_from(c.left.black.as_millis()).unwrap_or(u64::MAX),
-        });
+        meta.clock = self
+            .table
+            .clocks()
+            .map(|c| SavedClock::new(c.control, c.left));
         SavedGame::from_game(self.table.game(), &meta)
     }
 

@@ -3,13 +3,14 @@
 //! `[%clk]` kept, the result checked against the final position.
 
 use std::fmt;
+use std::time::Duration;
 
 use super::read::{self, RawGame, RawMove};
 use super::variant_name;
 use crate::ai::Level;
-use crate::game::{Eval, Game, PlayError};
+use crate::game::{Eval, Game, PlayError, TimeControl};
 use crate::notation::{self, san};
-use crate::rules::{Color, EndReason, Outcome, Position};
+use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
 use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
 use crate::text::short;
 use crate::variants::{variant, VariantId};
@@ -245,22 +246,33 @@ fn started(raw: &RawGame) -> Timestamp {
         .unwrap_or_else(|_| Timestamp::now())
 }
 
-/// The clocks from `TimeControl` (`300+3` seconds, lichess's and export's form) and the
-/// last `[%clk]` of each side; none for an untimed game.
+/// The clocks from `TimeControl` (`300+3` seconds, lichess's and export's form, or `60+0.5`)
+/// and the last `[%clk]` of each side, in milliseconds; none for an untimed game.
 fn clock(tag: Option<&str>, left: [Option<u64>; 2]) -> Option<SavedClock> {
     let (base, inc) = tag?.trim().split_once('+')?;
-    let base_s: u64 = base.parse().ok()?;
-    let increment_s: u64 = inc.parse().ok()?;
-    let full = base_s.checked_mul(1000)?;
-    Some(
-        SavedClock {
-            base_s,
-            increment_s,
-            white_ms: left[0].unwrap_or(full),
-            black_ms: left[1].unwrap_or(full),
-        }
-        .clamped(),
-    )
+    let control = TimeControl {
+        base: seconds(base)?,
+        increment: seconds(inc)?,
+    };
+    let left_of = |ms: Option<u64>| ms.map_or(control.base, Duration::from_millis);
+    let left = ByColor {
+        white: left_of(left[0]),
+        black: left_of(left[1]),
+    };
+    Some(SavedClock::new(control, left))
+}
+
+/// Seconds as `TimeControl` writes them, whole or with a fraction (`0.5`), to the
+/// millisecond; `None` for anything else or for more than a day.
+fn seconds(text: &str) -> Option<Duration> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    let secs: u64 = whole.parse().ok().filter(|&s| s <= 24 * 60 * 60)?;
+    let millis: u64 = format!("{fraction:0<3}").parse().ok()?;
+    Some(Duration::from_secs(secs) + Duration::from_millis(millis))
 }
 
 /// What a move's comments say: `[%eval]`, `[%emt]`, `[%clk]` and the text around them.
