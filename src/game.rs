@@ -1,21 +1,23 @@
 //! A game being played: its start, the moves so far, and how it ended; the clock syntax
-//! every command shares ([`TimeControl`]); and the rules of a sitting around a game
+//! every command shares ([`TimeControl`]); scores shown and stored from White's point of view
+//! ([`Eval`]) and full-move numbers ([`MoveNumber`]); and the rules of a sitting around a game
 //! (clocks, offers, takeback, resignation: [`Table`]).
 
 mod clock;
+mod eval;
+mod numbering;
 pub mod table;
 
 pub use clock::TimeControl;
+pub use eval::Eval;
+pub use numbering::MoveNumber;
 pub use table::{Clocks, DrawOffer, Table};
 
 use std::fmt;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
-use crate::ai::Score;
 use crate::notation::{self, coord, san, MoveInputError};
-use crate::rules::{Color, EndReason, Move, Outcome, Position, Undo, Variant};
+use crate::rules::{EndReason, Move, Outcome, Position, Undo, Variant};
 
 /// The longest initial time of a clock, 600 minutes: the most `--clock` allows, and the most a
 /// saved game's clock may have.
@@ -46,56 +48,6 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
-
-/// An engine's opinion of a position, from **White's** point of view (positive is good for
-/// White), as stored with a move in a saved game.
-///
-/// ```
-/// use rankup::ai::Score;
-/// use rankup::game::Eval;
-/// use rankup::rules::Color;
-/// // The AI played Black and thought it was 0.35 ahead: White's view is -0.35.
-/// let eval = Eval::from_search(Score::from_centipawns(35), Color::Black);
-/// assert_eq!(eval, Eval::Centipawns(-35));
-/// assert_eq!(eval.to_string(), "-0.35");
-/// assert_eq!(Eval::from_search(Score::mate_in(3), Color::Black).to_string(), "#-2");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Eval {
-    /// Centipawns (100 = one Pawn), positive when White is better.
-    #[serde(rename = "Cp")]
-    Centipawns(i32),
-    /// A forced mate in this many full moves: positive when White mates, negative when
-    /// Black does (0: the side to move is mated now).
-    Mate(i32),
-}
-
-impl Eval {
-    /// Converts a search score, which is from the point of view of the side that was to
-    /// move (`mover`, who then played the move the score belongs to).
-    pub fn from_search(score: Score, mover: Color) -> Eval {
-        let sign = if mover == Color::White { 1 } else { -1 };
-        match (score.mate_moves(), score.centipawns()) {
-            (Some(n), _) => Eval::Mate(sign * n),
-            (None, Some(cp)) => Eval::Centipawns(sign * cp),
-            (None, None) => unreachable!("BUG: a score is either a mate or centipawns"),
-        }
-    }
-}
-
-impl fmt::Display for Eval {
-    /// `+0.35` / `-1.20` in Pawns, `#3` when White mates in 3, `#-2` when Black mates in 2.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Eval::Mate(n) => write!(f, "#{n}"),
-            Eval::Centipawns(cp) => {
-                let sign = if cp < 0 { '-' } else { '+' };
-                let a = cp.unsigned_abs();
-                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
-            }
-        }
-    }
-}
 
 /// What is known about a move besides the move itself: kept with the game's history and
 /// written to saved games. Everything is optional; [`Game::play`] starts with an empty note

@@ -207,7 +207,7 @@ fn new_games_reviews_playing_on_and_the_browser_leave_a_waiting_game_alone() {
             file.display()
         ),
     );
-    tmux.wait_for("move 3 of 3");
+    tmux.wait_for("move 2 of 2, White (ply 3 of 3)");
     tmux.keys(&["p"]);
     tmux.wait_for("playing on");
     tmux.type_move("Nc6");

@@ -698,7 +698,8 @@ fn review_and_browser_screens_at_80x24() {
     app.update(Action::Move(Dir::Right));
     app.update(Action::Move(Dir::Right));
     let text = screen(&mut app, 80, 24);
-    assert!(text.contains("1... e5 · 1.5 s · AI eval -0.20"), "{text}");
+    assert!(text.contains("1... e5 · 1.5 s\n"), "{text}");
+    assert!(text.contains("AI eval -0.20 Black"), "{text}");
     assert!(text.contains("{the trap is set}"), "{text}");
     insta::assert_snapshot!("review_80x24", text);
 

@@ -133,6 +133,8 @@ struct Fields {
     ended: Option<Timestamp>,
     updated: Option<Timestamp>,
     plies: Option<usize>,
+    /// The start's move number and side to move (read from its text).
+    counters: Option<(u32, crate::rules::Color)>,
     /// The reader stopped at `moves`, everything else being known.
     stopped: bool,
 }
@@ -161,7 +163,9 @@ impl Fields {
             started: self.started?,
             ended: self.ended,
             plies: self.plies?,
-        };
+            moves: 0,
+        }
+        .counted_from(self.counters.unwrap_or((1, crate::rules::Color::White)));
         Some((summary, self.updated))
     }
 
@@ -199,7 +203,8 @@ impl<'de> Visitor<'de> for HeadSeed<'_> {
                 "variant_hash" => f.variant_hash = map.next_value()?,
                 "variant_file" => f.variant_file = map.next_value()?,
                 "start" => {
-                    map.next_value::<IgnoredAny>()?;
+                    let start: String = map.next_value()?;
+                    f.counters = Some(crate::game::MoveNumber::counters_of_fen(&start));
                 }
                 "players" => f.players = Some(map.next_value()?),
                 "result" => f.result = Some(map.next_value()?),

@@ -122,7 +122,10 @@ pub fn export(game: &SavedGame) -> String {
 
     let (mut number, mut black) = match &start {
         Some(p) => (p.fullmoves(), p.turn() == crate::rules::Color::Black),
-        None => counters_from_text(&game.start),
+        None => {
+            let (number, side) = crate::game::MoveNumber::counters_of_fen(&game.start);
+            (number, side == crate::rules::Color::Black)
+        }
     };
     let mut words: Vec<String> = Vec::new();
     let mut number_needed = true;
@@ -159,19 +162,6 @@ fn escape_tag(v: &str) -> String {
         }
     }
     s
-}
-
-/// Full-move number and whether Black moves first, read from a position string the engine
-/// did not accept (export never fails).
-fn counters_from_text(fen: &str) -> (u32, bool) {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
-    let number = fields
-        .get(5)
-        .and_then(|n| n.parse().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1);
-    (number, black)
 }
 
 /// The evaluation stored with move `m`, played by `mover`, if it is an opinion: none for a

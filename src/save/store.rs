@@ -338,6 +338,9 @@ pub struct Summary {
     pub ended: Option<Timestamp>,
     /// Number of moves (plies: White's and Black's moves each count).
     pub plies: usize,
+    /// Number of full moves (White's move and Black's answer count once, as move numbers
+    /// do: [`MoveNumber::full_moves`](crate::game::MoveNumber::full_moves)).
+    pub moves: u32,
 }
 
 impl Summary {
@@ -353,7 +356,16 @@ impl Summary {
             started: game.started,
             ended: game.ended,
             plies: game.moves.len(),
+            moves: 0,
         }
+        .counted_from(crate::game::MoveNumber::counters_of_fen(&game.start))
+    }
+
+    /// The summary with its full moves counted from a start with these move number and
+    /// side to move.
+    pub(crate) fn counted_from(mut self, (first, side): (u32, crate::rules::Color)) -> Summary {
+        self.moves = crate::game::MoveNumber::full_moves(first, side, self.plies);
+        self
     }
 }
 

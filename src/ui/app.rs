@@ -138,8 +138,9 @@ pub enum IoRequest {
 pub struct Thinking {
     /// Completed depth.
     pub depth: u32,
-    /// Score for the side to move (`+0.35`, `#3`); empty when the search played with
-    /// deliberate noise (its score is no opinion of the position).
+    /// The score from White's point of view with the side it favours (`+0.35 White`,
+    /// `#-3 Black`: [`Eval::labelled`]); empty when the search played with deliberate noise
+    /// (its score is no opinion of the position).
     pub score: String,
     /// The best line in SAN.
     pub line: String,
@@ -162,20 +163,17 @@ impl Thinking {
         nodes: u64,
         noisy: bool,
     ) -> Thinking {
+        let eval = (!noisy).then(|| Eval::from_search(score, pos.turn()));
         Thinking {
             depth,
-            score: if noisy {
-                String::new()
-            } else {
-                score.to_string()
-            },
+            score: eval.map(Eval::labelled).unwrap_or_default(),
             line,
             nodes,
-            eval: (!noisy).then(|| Eval::from_search(score, pos.turn())),
+            eval,
         }
     }
 
-    /// `depth 7 +0.35 e4 e5 Nf3`, without the score when there is none to show.
+    /// `depth 7 +0.35 White e4 e5 Nf3`, without the score when there is none to show.
     pub fn summary(&self) -> String {
         let mut out = format!("depth {}", self.depth);
         for part in [&self.score, &self.line] {

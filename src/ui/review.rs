@@ -9,9 +9,9 @@ pub(crate) mod view;
 use std::path::PathBuf;
 
 use crate::ai::Level;
-use crate::game::Game;
+use crate::game::{Game, MoveNumber};
 use crate::notation::coord;
-use crate::rules::{Move, Position};
+use crate::rules::{Color, Move, Position};
 use crate::save::{pgn, GameMeta, SavedGame};
 
 use super::action::{Action, Dir};
@@ -104,8 +104,8 @@ impl Review {
         let index = ply.checked_sub(1)?;
         let m = self.saved.moves.get(index)?;
         let mover = match self.positions.get(index)?.turn() {
-            crate::rules::Color::White => &self.saved.white,
-            crate::rules::Color::Black => &self.saved.black,
+            Color::White => &self.saved.white,
+            Color::Black => &self.saved.black,
         };
         pgn::stored_eval(m, mover)
     }
@@ -180,15 +180,23 @@ impl Review {
 
     /// The full-move number and side of move `ply` (1-based) as `12.` or `12...`.
     pub fn move_label(&self, ply: usize) -> String {
+        MoveNumber::of_ply(&self.positions[0], ply).san_prefix()
+    }
+
+    /// Where the review stands, in full moves with the side and the ply:
+    /// `move 25 of 25, Black (ply 50 of 50)`, or `start (0 of 50 plies)`.
+    pub fn place(&self) -> String {
         let start = &self.positions[0];
-        let white_first = start.turn() == crate::rules::Color::White;
-        let index = ply - 1 + usize::from(!white_first);
-        let number = start.fullmoves() as usize + index / 2;
-        if index.is_multiple_of(2) {
-            format!("{number}.")
-        } else {
-            format!("{number}...")
+        let plies = self.moves.len();
+        if self.ply == 0 {
+            return format!("start (ply 0 of {plies})");
         }
+        let here = MoveNumber::of_ply(start, self.ply);
+        let last = MoveNumber::of_ply(start, plies);
+        format!(
+            "move {} of {}, {} (ply {} of {plies})",
+            here.number, last.number, here.side, self.ply
+        )
     }
 
     /// Applies one action.
@@ -206,11 +214,12 @@ impl Review {
                     match text.parse::<usize>() {
                         Ok(n) if n >= 1 => {
                             // Move n: the position after White's move n (or Black's, when
-                            // the game starts with Black).
+                            // the game starts with Black's move n).
                             let start = &self.positions[0];
-                            let first = start.fullmoves() as usize;
-                            let offset = usize::from(start.turn() == crate::rules::Color::Black);
-                            let ply = (n.saturating_sub(first) * 2 + 1).saturating_sub(offset);
+                            let n = u32::try_from(n).unwrap_or(u32::MAX);
+                            let ply = MoveNumber::ply(start, n, Color::White)
+                                .or_else(|| MoveNumber::ply(start, n, Color::Black))
+                                .unwrap_or(0);
                             self.go(ply);
                         }
                         _ => self.error(format!("'{text}' is not a move number")),

@@ -125,14 +125,8 @@ fn to_saved(raw: &RawGame) -> Result<SavedGame, String> {
 
 /// `17... Nf6`: the move's number and SAN as PGN writes them.
 fn move_place(start: &Position, ply: usize, text: &str) -> String {
-    let black_first = usize::from(start.turn() == Color::Black);
-    let number = start.fullmoves() as usize + (ply + black_first) / 2;
-    let dots = if (ply + black_first) % 2 == 1 {
-        "..."
-    } else {
-        "."
-    };
-    format!("move {number}{dots} {}", short(text))
+    let place = crate::game::MoveNumber::of_ply(start, ply + 1).san_prefix();
+    format!("move {place} {}", short(text))
 }
 
 /// The game named by `RankupVariant` (a rankup id), else `Variant` (the name export writes,

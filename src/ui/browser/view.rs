@@ -91,7 +91,7 @@ pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, ar
                             " {mark}{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} {:<22} {:<7} {:>5}  {file}{players}",
                             fit(name, 22),
                             s.result.as_str(),
-                            s.plies.div_ceil(2),
+                            s.moves,
                         )
                     }
                     // The error names the file.

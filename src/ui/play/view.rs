@@ -43,7 +43,7 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
         Span::styled(
             format!(
                 "· {white} v {black} · move {} · {} ",
-                pos.fullmoves(),
+                header_move_number(play),
                 p.theme.name
             ),
             p.dim(),
@@ -278,6 +278,19 @@ fn question_text(play: &Play, q: Question) -> String {
             )
         }
     }
+}
+
+/// The move number the header shows: the move being played while the game is on, the last
+/// move's once it is over (as a game's record ends on it).
+fn header_move_number(play: &Play) -> u32 {
+    let game = play.table.game();
+    let plies = game.history().len();
+    let ply = if game.outcome().is_some() {
+        plies
+    } else {
+        plies + 1
+    };
+    crate::game::MoveNumber::of_ply(game.start(), ply).number
 }
 
 /// The panel: clocks, room and chat lines and captures ("info"), the move list and the

@@ -64,10 +64,14 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
                 if let Some(ms) = m.think_ms {
                     text.push_str(&format!(" · {:.1} s", ms as f64 / 1000.0));
                 }
-                if let Some(eval) = review.stored_eval(review.ply) {
-                    text.push_str(&format!(" · AI eval {eval}"));
-                }
                 notes.push(Line::styled(text, p.text()));
+                // On a line of its own, so the score and its side never wrap apart.
+                if let Some(eval) = review.stored_eval(review.ply) {
+                    notes.push(Line::styled(
+                        format!("AI eval {}", eval.labelled()),
+                        p.text(),
+                    ));
+                }
                 if let Some(c) = &m.comment {
                     notes.push(Line::styled(format!("{{{}}}", sanitize(c)), p.dim()));
                 }
@@ -107,12 +111,7 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
         legend.draw(regions.legend, buf);
     }
     let status = Line::styled(
-        format!(
-            " move {} of {} · {} to move",
-            review.ply,
-            review.moves.len(),
-            pos.turn()
-        ),
+        format!(" {} · {} to move", review.place(), pos.turn()),
         p.text(),
     );
     frame.render_widget(Paragraph::new(status), layout.status);

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
+use crate::game::MoveNumber;
 use crate::rules::{Color, Position};
 use crate::ui::theme::Palette;
 
@@ -18,7 +19,7 @@ pub fn move_lines(
     current: Option<usize>,
 ) -> Vec<Line<'static>> {
     let mut rows = Vec::new();
-    let mut number = start.fullmoves();
+    let number = |ply: usize| MoveNumber::of_ply(start, ply).number;
     let mut i = 0;
     let style = |ply: usize| {
         if current == Some(ply) {
@@ -30,15 +31,14 @@ pub fn move_lines(
     let black_first = start.turn() == Color::Black && !sans.is_empty();
     if black_first {
         rows.push(Line::from(vec![
-            Span::styled(format!("{number:>3}. {:<9} ", "..."), p.text()),
+            Span::styled(format!("{:>3}. {:<9} ", number(1), "..."), p.text()),
             Span::styled(sans[0].to_string(), style(1)),
         ]));
-        number = number.saturating_add(1);
         i = 1;
     }
     while i < sans.len() {
         let mut spans = vec![
-            Span::styled(format!("{number:>3}. "), p.dim()),
+            Span::styled(format!("{:>3}. ", number(i + 1)), p.dim()),
             Span::styled(format!("{:<9}", sans[i]), style(i + 1)),
         ];
         if let Some(black) = sans.get(i + 1) {
@@ -46,7 +46,6 @@ pub fn move_lines(
             spans.push(Span::styled(black.to_string(), style(i + 2)));
         }
         rows.push(Line::from(spans));
-        number = number.saturating_add(1);
         i += 2;
     }
     rows
