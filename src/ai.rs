@@ -44,7 +44,7 @@ pub mod tune;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::rules::{Move, Position};
+use crate::rules::{ByColor, Move, Position};
 
 pub use eval::weights::{Provenance, Weights, WeightsError};
 pub use level::{default_threads, Level, ParseLevelError};
@@ -87,6 +87,33 @@ pub fn repetition_keys(start: &Position, moves: impl IntoIterator<Item = Move>) 
 /// The static evaluation of `pos` for the side to move (no search).
 pub fn evaluate(pos: &Position) -> Score {
     Score::from_centipawns(eval::evaluate(pos, &eval::tables(pos.variant())))
+}
+
+/// The material on the board per side, in centipawns, from the game's own piece values
+/// (the evaluation's: each piece's worth derived from its movement, a Pawn 100, a levelled
+/// piece at its level's worth, a promoted piece as what it became, the royal piece nothing).
+///
+/// ```
+/// use rankup::ai::material;
+/// use rankup::rules::Position;
+/// use rankup::variants::{variant, VariantId};
+/// let start = material(&Position::start(variant(VariantId::Chess)));
+/// assert_eq!(start.white, start.black);
+/// let queen_odds = Position::from_fen(
+///     variant(VariantId::Chess),
+///     "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+/// )
+/// .unwrap();
+/// let m = material(&queen_odds);
+/// assert!((850..950).contains(&(m.white - m.black)));
+/// ```
+pub fn material(pos: &Position) -> ByColor<i32> {
+    let t = eval::tables(pos.variant());
+    let mut out = ByColor::<i32>::default();
+    for (sq, pc) in pos.pieces() {
+        out[pc.color()] += t.value[t.profile(pc.kind(), pos.level_at(sq))];
+    }
+    out
 }
 
 /// A one-ply player: mates if it can, otherwise plays the move whose resulting position

@@ -14,6 +14,7 @@ use rankup::rules::{ByColor, Position};
 use rankup::save::{pgn, GameMeta, Listing, Player as Saved, SavedGame, Summary};
 use rankup::ui::action::{Action, Dir};
 use rankup::ui::app::{App, Player, Screen, Thinking};
+use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
 
 /// The old save in the test data: written before this convention was spelt out, its evals
@@ -264,4 +265,91 @@ fn browser_counts_full_moves() {
         .find(|l| l.contains("2025-06-01"))
         .expect("the game's row");
     assert!(row.contains("1-0        10  "), "{row}");
+}
+
+fn playing_from(id: VariantId, fen: Option<&str>, mode: ColorMode) -> App {
+    let v = variant(id);
+    let start = match fen {
+        Some(f) => Position::from_fen(v, f).expect("position"),
+        None => Position::start(v),
+    };
+    App::playing(
+        OPTIONS,
+        Palette::new(Theme::default(), mode),
+        start,
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    )
+}
+
+/// The material balance sits beside the captured pieces, on the side ahead's line, in play
+/// and in review, at the smallest and a large size, in every colour depth.
+#[test]
+fn material_balance_beside_the_captures() {
+    for mode in ColorMode::ALL {
+        let mut app = playing_from(VariantId::Chess, None, mode);
+        for m in ["e4", "d5", "exd5"] {
+            type_move(&mut app, m);
+        }
+        for (w, h) in [(80, 24), (160, 50)] {
+            let text = screen(&mut app, w, h);
+            assert!(text.contains("White took ♟ +1"), "{mode:?} {w}x{h}\n{text}");
+            assert!(!text.contains("Black took"), "{text}");
+        }
+        type_move(&mut app, "Qxd5");
+        let text = screen(&mut app, 80, 24);
+        assert!(
+            text.contains("White took ♟\n"),
+            "level again: no balance\n{text}"
+        );
+        assert!(text.contains("Black took ♙\n"), "{text}");
+    }
+    let mut app = review(old_save());
+    for _ in 0..4 {
+        app.update(Action::Move(Dir::Left));
+    }
+    for (w, h) in [(80, 24), (160, 50)] {
+        let text = screen(&mut app, w, h);
+        assert!(text.contains("White took ♟♛♝ +10"), "{w}x{h}\n{text}");
+        assert!(text.contains("Black took ♘\n"), "{text}");
+    }
+}
+
+/// A side ahead without captures (a promotion, odds) still shows its lead.
+#[test]
+fn material_lead_without_captures_is_shown() {
+    let mut app = playing_from(
+        VariantId::Chess,
+        Some("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ColorMode::TrueColor,
+    );
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("White +9"), "{text}");
+}
+
+/// Upgrade: a levelled piece counts at its level's worth. After 1.e4 d5 2.exd5 c6 3.dxc6
+/// Nxc6 Black has lost two Pawns to White's one, yet its level-4 Knight makes it the side
+/// ahead.
+#[test]
+fn material_counts_levels() {
+    let mut game = Game::from_start(variant(VariantId::Upgrade));
+    let start = rankup::ai::material(game.position());
+    for m in ["e4", "d5", "exd5", "c6", "dxc6", "Nxc6"] {
+        game.play_text(m).unwrap();
+    }
+    let now = rankup::ai::material(game.position());
+    assert_eq!(now.white, start.white - 100, "White lost a Pawn");
+    assert!(
+        now.black > start.black - 200 + 100,
+        "the level-4 Knight is worth more than a level-1 one: {} vs {}",
+        now.black,
+        start.black
+    );
+    assert!(matches!(
+        rankup::ui::widgets::material::balance(game.position()),
+        Some((rankup::rules::Color::Black, _))
+    ));
 }

@@ -818,13 +818,7 @@ pub fn last_move_squares(play: &Play) -> crate::rules::SquareSet {
 
 /// Material captured so far: (captured by White, captured by Black), in capture order.
 pub fn captured(play: &Play) -> ByColor<Vec<crate::rules::Piece>> {
-    let mut out = ByColor::<Vec<_>>::default();
-    for m in play.table.game().history() {
-        if let Some(p) = m.mv.capture {
-            out[!p.color()].push(p);
-        }
-    }
-    out
+    super::widgets::material::captured(play.table.game().history().iter().map(|m| &m.mv))
 }
 
 /// Keeping the game on disk: what to write when, and what the answers mean.

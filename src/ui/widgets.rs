@@ -4,6 +4,7 @@
 pub mod board;
 pub mod clock;
 pub mod legend;
+pub mod material;
 pub mod moves;
 pub mod overlay;
 pub mod picker;

@@ -10,15 +10,16 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
-use crate::rules::{Color, MoveKind};
+use crate::rules::MoveKind;
 use crate::text::sanitize;
 
 use crate::ui::app::{captured, last_move_squares, App, Leave, Play, Player, Prompt, Question};
 use crate::ui::layout::{panel_regions, play_layout};
 use crate::ui::play::{message_paragraph, save_error_paragraph};
-use crate::ui::widgets::board::{piece_glyph, BoardWidget};
+use crate::ui::widgets::board::BoardWidget;
 use crate::ui::widgets::clock::clocks_line;
 use crate::ui::widgets::legend::Legend;
+use crate::ui::widgets::material::material_lines;
 use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::{centered, render_too_small};
 use crate::ui::widgets::picker::render_picker;
@@ -317,19 +318,7 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Op
             Span::styled(text, p.text()),
         ]));
     }
-    let taken = captured(play);
-    for side in Color::ALL {
-        let glyphs: String = taken[side]
-            .iter()
-            .map(|&pc| piece_glyph(v, pc, app.options.glyphs))
-            .collect();
-        if !glyphs.is_empty() {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{} took ", side), p.dim()),
-                Span::styled(glyphs, p.text()),
-            ]));
-        }
-    }
+    lines.extend(material_lines(p, pos, &captured(play), app.options.glyphs));
     let sans: Vec<&str> = play
         .table
         .game()

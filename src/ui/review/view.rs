@@ -15,12 +15,14 @@ use crate::ui::layout::{panel_regions, play_layout};
 use crate::ui::review::Review;
 use crate::ui::widgets::board::BoardWidget;
 use crate::ui::widgets::legend::Legend;
+use crate::ui::widgets::material::{captured, material_lines};
 use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::text::who;
 
-/// Rows the move's notes take.
-const NOTES_ROWS: u16 = 4;
+/// Rows the move's notes take: the move, its stored evaluation, its comment, the captures
+/// with the material balance (two), the engine's line.
+const NOTES_ROWS: u16 = 6;
 /// Columns the notes take beside the move list, when they go there.
 const NOTES_WIDTH: u16 = 30;
 
@@ -78,6 +80,12 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
             }
             None => notes.push(Line::styled("start position", p.text())),
         }
+        notes.extend(material_lines(
+            p,
+            pos,
+            &captured(&review.moves[..review.ply]),
+            app.options.glyphs,
+        ));
         if let Some(t) = &review.thinking {
             notes.push(Line::styled(format!("engine: {}", t.summary()), p.accent()));
         } else if review.eval_wanted {
