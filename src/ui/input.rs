@@ -261,7 +261,7 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
     ("f", "flip the board"),
     (
         "e",
-        "engine on/off: its score and line for each position shown",
+        "engine on/off: its score and line for each position shown; it fills in the graph",
     ),
     ("p", "play on from the shown position (a new game)"),
     ("x", "export the game as PGN next to its file"),

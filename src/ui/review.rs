@@ -9,7 +9,7 @@ pub(crate) mod view;
 use std::path::PathBuf;
 
 use crate::ai::Level;
-use crate::game::{Game, MoveNumber};
+use crate::game::{Eval, Game, MoveNumber};
 use crate::notation::coord;
 use crate::rules::{Color, Move, Position};
 use crate::save::{pgn, GameMeta, SavedGame};
@@ -42,7 +42,21 @@ pub struct Review {
     pub thinking: Option<Thinking>,
     /// Counts changes of the shown position, so stale search results are dropped.
     pub generation: u64,
+    /// Whether the engine has finished with the shown position (it then fills in the
+    /// graph's missing evaluations, one position at a time).
+    pub shown_done: bool,
+    /// What the engine found for each position (index: plies played, 0 the start), White's
+    /// point of view: the graph's points where the save has none.
+    pub engine_evals: Vec<Option<Eval>>,
 }
+
+/// Search ids of the graph's background evaluations: this plus the ply (the shown
+/// position's searches use small ids, twice the generation plus one).
+const BACKGROUND: u64 = 1 << 62;
+/// How long the engine looks at each position it evaluates for the graph.
+const BACKGROUND_TIME: std::time::Duration = std::time::Duration::from_millis(300);
+/// How deep, at most.
+const BACKGROUND_DEPTH: u32 = 10;
 
 /// What the app should do after a review action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +87,7 @@ impl Review {
         let flipped = matches!(saved.white, crate::save::Player::Ai { .. })
             && matches!(saved.black, crate::save::Player::Human { .. });
         let ply = moves.len();
+        let positions_len = positions.len();
         Ok(Review {
             saved,
             path,
@@ -90,6 +105,8 @@ impl Review {
             eval_wanted: false,
             thinking: None,
             generation: 0,
+            shown_done: false,
+            engine_evals: vec![None; positions_len],
         })
     }
 
@@ -100,7 +117,7 @@ impl Review {
 
     /// The evaluation stored with move `ply` (1-based), if it is an opinion of the position
     /// ([`pgn::stored_eval`]: none for a noisy AI level's move).
-    pub fn stored_eval(&self, ply: usize) -> Option<crate::game::Eval> {
+    pub fn stored_eval(&self, ply: usize) -> Option<Eval> {
         let index = ply.checked_sub(1)?;
         let m = self.saved.moves.get(index)?;
         let mover = match self.positions.get(index)?.turn() {
@@ -142,22 +159,72 @@ impl Review {
         Ok((game, meta))
     }
 
-    /// The search the review wants: the engine's opinion of the shown position.
+    /// The search the review wants while the engine is on: the engine's opinion of the
+    /// shown position; once it has that, an evaluation of the first position the graph has
+    /// none for (a short search each, [`BACKGROUND_TIME`]).
     pub fn search_request(&self) -> Option<SearchRequest> {
         if !self.eval_wanted {
             return None;
         }
-        let history = self.positions[..=self.ply]
+        let (id, ply, limits) = if !self.shown_done {
+            let limits = Level::DEFAULT.limits_with(std::time::Duration::from_secs(2), 0);
+            (self.generation * 2 + 1, self.ply, limits)
+        } else {
+            let ply = self.missing().next()?;
+            let mut limits = Level::DEFAULT.limits_with(BACKGROUND_TIME, 0);
+            limits.depth = Some(
+                limits
+                    .depth
+                    .map_or(BACKGROUND_DEPTH, |d| d.min(BACKGROUND_DEPTH)),
+            );
+            (BACKGROUND + ply as u64, ply, limits)
+        };
+        let history = self.positions[..=ply]
             .iter()
             .map(|p| p.repetition_key())
             .collect();
         Some(SearchRequest {
-            id: self.generation * 2 + 1,
-            position: self.position().clone(),
+            id,
+            position: self.positions[ply].clone(),
             history,
-            limits: Level::DEFAULT.limits_with(std::time::Duration::from_secs(2), 0),
+            limits,
             // Reviews share no search state with games in play.
             game: 0,
+        })
+    }
+
+    /// The graph's point for the position after move `ply` (1-based), White's view: the
+    /// end the rules give that position (a win at the edge, a draw level), else the
+    /// evaluation stored with the move, else the engine's.
+    pub fn point(&self, ply: usize) -> Option<Eval> {
+        if let Some(outcome) = self.positions.get(ply)?.outcome() {
+            return Some(match outcome.winner() {
+                Some(Color::White) => Eval::Mate(1),
+                Some(Color::Black) => Eval::Mate(-1),
+                None => Eval::Centipawns(0),
+            });
+        }
+        self.stored_eval(ply).or(*self.engine_evals.get(ply)?)
+    }
+
+    /// The plies (1-based) whose positions the graph has no point for yet, in order.
+    fn missing(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..=self.moves.len()).filter(|&ply| self.point(ply).is_none())
+    }
+
+    /// The graph: one value per move, White's view in centipawns clamped to `cap`.
+    pub fn graph_values(&self, cap: i32) -> Vec<Option<i32>> {
+        (1..=self.moves.len())
+            .map(|ply| self.point(ply).map(|e| e.clamped(cap)))
+            .collect()
+    }
+
+    /// Moves with a point and all moves, while the engine is on and points are missing.
+    pub fn graph_progress(&self) -> Option<(usize, usize)> {
+        let missing = self.missing().count();
+        (self.eval_wanted && missing > 0).then(|| {
+            let total = self.moves.len();
+            (total - missing, total)
         })
     }
 
@@ -167,6 +234,7 @@ impl Review {
             self.ply = ply;
             self.generation += 1;
             self.thinking = None;
+            self.shown_done = false;
         }
     }
 
@@ -242,8 +310,13 @@ impl Review {
                 self.eval_wanted = !self.eval_wanted;
                 self.thinking = None;
                 self.generation += 1;
+                self.shown_done = false;
                 if self.eval_wanted {
-                    self.info("engine on: it looks at every position shown (e stops it)".into());
+                    self.info(
+                        "engine on: it looks at every position shown and fills in the graph \
+                         (e stops it)"
+                            .into(),
+                    );
                 } else {
                     self.info("engine off".into());
                 }
@@ -261,7 +334,15 @@ impl Review {
                 self.thinking = Some(thinking);
             }
             Action::AiDone { id, thinking, .. } if id == self.generation * 2 + 1 => {
+                self.shown_done = true;
+                self.engine_evals[self.ply] = thinking.eval;
                 self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, thinking, .. } if id > BACKGROUND => {
+                let ply = usize::try_from(id - BACKGROUND).unwrap_or(usize::MAX);
+                if let (Some(slot), Some(eval)) = (self.engine_evals.get_mut(ply), thinking.eval) {
+                    *slot = Some(eval);
+                }
             }
             _ => {}
         }

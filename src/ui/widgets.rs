@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod graph;
 pub mod legend;
 pub mod material;
 pub mod moves;

@@ -11,9 +11,10 @@ use ratatui::Frame;
 use crate::text::sanitize;
 
 use crate::ui::app::App;
-use crate::ui::layout::{panel_regions, play_layout};
+use crate::ui::layout::{panel_regions, play_layout, PlayLayout};
 use crate::ui::review::Review;
 use crate::ui::widgets::board::BoardWidget;
+use crate::ui::widgets::graph::{EvalGraph, GRAPH_CAP};
 use crate::ui::widgets::legend::Legend;
 use crate::ui::widgets::material::{captured, material_lines};
 use crate::ui::widgets::moves::{move_lines, MoveColumns};
@@ -25,6 +26,51 @@ use crate::ui::widgets::text::who;
 const NOTES_ROWS: u16 = 6;
 /// Columns the notes take beside the move list, when they go there.
 const NOTES_WIDTH: u16 = 30;
+
+/// Rows the evaluation graph takes at most (its curve and the row under it).
+const GRAPH_MAX_ROWS: u16 = 7;
+/// The fewest rows worth a graph: two of curve and the row under it.
+const GRAPH_MIN_ROWS: u16 = 3;
+/// The most rows of the panel given to the graph when there is no room under the board.
+const GRAPH_PANEL_ROWS: u16 = 4;
+
+/// Where the evaluation graph goes, and the panel that is left: under the board when the
+/// rows there allow (a row kept free under the file letters), else the panel's top rows when
+/// it is tall enough to spare them, else nowhere.
+fn graph_area(layout: &PlayLayout) -> (Option<Rect>, Option<Rect>) {
+    let Some(geom) = &layout.board else {
+        return (None, layout.panel);
+    };
+    let top = geom.area.bottom() + 1;
+    let free = layout.status.y.saturating_sub(top);
+    let panel_under = layout.panel.is_some_and(|p| p.y >= geom.area.bottom());
+    if free >= GRAPH_MIN_ROWS && !panel_under {
+        let rows = free.min(GRAPH_MAX_ROWS);
+        // Against the status line, so the rows between stay with the board.
+        let area = Rect::new(
+            geom.area.x + 1,
+            layout.status.y - rows,
+            geom.area.width.saturating_sub(1),
+            rows,
+        );
+        return (Some(area), layout.panel);
+    }
+    match layout.panel {
+        Some(panel) if panel.height >= 4 * GRAPH_PANEL_ROWS => {
+            let graph = Rect {
+                height: GRAPH_PANEL_ROWS,
+                ..panel
+            };
+            let rest = Rect {
+                y: panel.y + GRAPH_PANEL_ROWS,
+                height: panel.height - GRAPH_PANEL_ROWS,
+                ..panel
+            };
+            (Some(graph), Some(rest))
+        }
+        panel => (None, panel),
+    }
+}
 
 /// Review mode: the board at the chosen move, the move list with that move highlighted, the
 /// move's saved notes and, when asked, the engine's opinion.
@@ -56,7 +102,18 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
         board.last_move = review.last_move().map_or(0, |m| m.from.bit() | m.to.bit());
         frame.render_widget(board, geom.area);
     }
-    if let Some(panel) = layout.panel {
+    let (graph, panel) = graph_area(&layout);
+    if let Some(area) = graph {
+        let values = review.graph_values(GRAPH_CAP);
+        EvalGraph {
+            values: &values,
+            current: review.ply.checked_sub(1),
+            progress: review.graph_progress(),
+            ascii: app.options.ascii,
+        }
+        .draw(p, area, frame.buffer_mut());
+    }
+    if let Some(panel) = panel {
         let sans: Vec<&str> = saved.moves.iter().map(|m| m.san.as_str()).collect();
         let rows = move_lines(p, &review.positions[0], &sans, Some(review.ply));
         let mut notes: Vec<Line> = Vec::new();
