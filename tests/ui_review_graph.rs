@@ -254,3 +254,32 @@ fn ascii_graph() {
         "{text}"
     );
 }
+
+/// Every built-in game, reviewed at sizes from small to large, draws its graph (under the
+/// board or atop the panel) without panicking, and shows it where the screen has room.
+#[test]
+fn graph_draws_in_every_game_at_every_size() {
+    for id in VariantId::all() {
+        let mut game = Game::from_start(variant(id));
+        for i in 0..12 {
+            let Some(mv) = game.position().legal_moves().into_iter().next() else {
+                break;
+            };
+            game.play(mv).unwrap();
+            if let Some(note) = game.last_note_mut() {
+                note.eval = Some(Eval::Centipawns(if i % 2 == 0 { 80 } else { -120 }));
+            }
+        }
+        let saved = SavedGame::from_game(&game, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS));
+        let mut app = review_in(ColorMode::Ansi16, saved);
+        app.update(Action::Move(Dir::Left));
+        for w in (10..=170).step_by(8) {
+            for h in (6..=56).step_by(5) {
+                screen(&mut app, w, h);
+            }
+        }
+        let text = screen(&mut app, 160, 50);
+        assert!(ink(&text) > 0, "{id:?}\n{text}");
+        assert!(text.contains('▲'), "{id:?}\n{text}");
+    }
+}

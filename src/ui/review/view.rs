@@ -31,12 +31,15 @@ const NOTES_WIDTH: u16 = 30;
 const GRAPH_MAX_ROWS: u16 = 7;
 /// The fewest rows worth a graph: two of curve and the row under it.
 const GRAPH_MIN_ROWS: u16 = 3;
+/// The fewest columns for the graph beside the moves in a panel under the board.
+const GRAPH_SIDE_MIN: u16 = 50;
 /// The most rows of the panel given to the graph when there is no room under the board.
 const GRAPH_PANEL_ROWS: u16 = 4;
 
 /// Where the evaluation graph goes, and the panel that is left: under the board when the
-/// rows there allow (a row kept free under the file letters), else the panel's top rows when
-/// it is tall enough to spare them, else nowhere.
+/// rows there allow (a row kept free under the file letters), else beside the moves in a
+/// wide panel under the board, else the panel's top rows when it is tall enough to spare
+/// them, else nowhere.
 fn graph_area(layout: &PlayLayout) -> (Option<Rect>, Option<Rect>) {
     let Some(geom) = &layout.board else {
         return (None, layout.panel);
@@ -56,6 +59,26 @@ fn graph_area(layout: &PlayLayout) -> (Option<Rect>, Option<Rect>) {
         return (Some(area), layout.panel);
     }
     match layout.panel {
+        // A panel under the board (a wide board): the graph takes its right half.
+        Some(panel)
+            if panel_under
+                && panel.width >= 2 * GRAPH_SIDE_MIN
+                && panel.height >= GRAPH_MIN_ROWS =>
+        {
+            let half = panel.width / 2;
+            let rows = panel.height.min(GRAPH_MAX_ROWS);
+            let graph = Rect::new(
+                panel.x + panel.width - half + 1,
+                panel.y + panel.height - rows,
+                half - 1,
+                rows,
+            );
+            let rest = Rect {
+                width: panel.width - half,
+                ..panel
+            };
+            (Some(graph), Some(rest))
+        }
         Some(panel) if panel.height >= 4 * GRAPH_PANEL_ROWS => {
             let graph = Rect {
                 height: GRAPH_PANEL_ROWS,
