@@ -161,7 +161,7 @@ impl Review {
 
     /// The search the review wants while the engine is on: the engine's opinion of the
     /// shown position; once it has that, an evaluation of the first position the graph has
-    /// none for (a short search each, [`BACKGROUND_TIME`]).
+    /// none for (a short search each: 0.3 s, depth 10 at most).
     pub fn search_request(&self) -> Option<SearchRequest> {
         if !self.eval_wanted {
             return None;
