@@ -48,6 +48,9 @@ pub struct Review {
     /// What the engine found for each position (index: plies played, 0 the start), White's
     /// point of view: the graph's points where the save has none.
     pub engine_evals: Vec<Option<Eval>>,
+    /// The end the rules give each position (index: plies played), as a graph point: a win
+    /// at the edge, a draw level; worked out once, as the graph is drawn every frame.
+    rule_ends: Vec<Option<Eval>>,
 }
 
 /// Search ids of the graph's background evaluations: this plus the ply (the shown
@@ -88,6 +91,16 @@ impl Review {
             && matches!(saved.black, crate::save::Player::Human { .. });
         let ply = moves.len();
         let positions_len = positions.len();
+        let rule_ends = positions
+            .iter()
+            .map(|p| {
+                p.outcome().map(|o| match o.winner() {
+                    Some(Color::White) => Eval::Mate(1),
+                    Some(Color::Black) => Eval::Mate(-1),
+                    None => Eval::Centipawns(0),
+                })
+            })
+            .collect();
         Ok(Review {
             saved,
             path,
@@ -107,6 +120,7 @@ impl Review {
             generation: 0,
             shown_done: false,
             engine_evals: vec![None; positions_len],
+            rule_ends,
         })
     }
 
@@ -197,14 +211,9 @@ impl Review {
     /// end the rules give that position (a win at the edge, a draw level), else the
     /// evaluation stored with the move, else the engine's.
     pub fn point(&self, ply: usize) -> Option<Eval> {
-        if let Some(outcome) = self.positions.get(ply)?.outcome() {
-            return Some(match outcome.winner() {
-                Some(Color::White) => Eval::Mate(1),
-                Some(Color::Black) => Eval::Mate(-1),
-                None => Eval::Centipawns(0),
-            });
-        }
-        self.stored_eval(ply).or(*self.engine_evals.get(ply)?)
+        (*self.rule_ends.get(ply)?)
+            .or_else(|| self.stored_eval(ply))
+            .or(*self.engine_evals.get(ply)?)
     }
 
     /// The plies (1-based) whose positions the graph has no point for yet, in order.
