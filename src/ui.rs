@@ -174,7 +174,9 @@ pub fn run(launch: Launch) -> io::Result<()> {
 /// that, onto stderr; either way stderr says where.
 fn rescue(app: &App) {
     use std::io::Write;
-    let Some(play) = app.play() else { return };
+    let Some(play) = app.game_in_play() else {
+        return;
+    };
     if !app.forced || !play.unsaved(app.data_dir.is_some()) {
         return;
     }

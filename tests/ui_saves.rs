@@ -153,7 +153,13 @@ fn leaving_a_game_lets_go_of_its_file_and_lists_the_unfinished_again() {
     assert!(matches!(app.screen, Screen::Menu(_)));
     assert_eq!(
         app.take_io(),
-        vec![IoRequest::Release { game_id }, IoRequest::ListInPlay],
+        vec![IoRequest::ListInPlay],
+        "the game waits behind the start screen (Esc goes back to it)"
+    );
+    app.update(Action::Start);
+    assert_eq!(
+        app.take_io(),
+        vec![IoRequest::Release { game_id }],
         "nothing is written or moved: the game stays in games/, resumable"
     );
 }

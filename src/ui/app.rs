@@ -270,6 +270,13 @@ pub struct App {
     pub io: Vec<IoRequest>,
     /// The id the next game gets.
     next_game_id: u64,
+    /// The game left with `n` for the start screen: Esc there (or in the browser and
+    /// reviews opened from it, back to the start screen, then Esc) goes back to it as it
+    /// was; it is let go only when another game starts.
+    pub behind: Option<Box<Play>>,
+    /// The review on screen was opened from the shell (`rankup review FILE`): leaving it
+    /// ends rankup.
+    pub review_exits: bool,
 }
 
 impl App {
@@ -294,6 +301,8 @@ impl App {
             waiting_since: None,
             io: Vec::new(),
             next_game_id: 1,
+            behind: None,
+            review_exits: false,
         }
     }
 
@@ -325,6 +334,7 @@ impl App {
     ) -> Result<App, String> {
         let mut app = App::new(options, palette, None);
         app.screen = Screen::Review(Box::new(Review::new(saved, path)?));
+        app.review_exits = true;
         Ok(app)
     }
 
@@ -418,7 +428,82 @@ impl App {
     fn show_menu(&mut self, preselect: Option<VariantId>) {
         self.leave_play_screen();
         self.browser_behind = None;
-        self.screen = Screen::Menu(Menu::new(preselect));
+        self.review_exits = false;
+        let mut menu = Menu::new(preselect);
+        menu.back = self.behind.is_some();
+        self.screen = Screen::Menu(menu);
+    }
+
+    /// `n` in a game: the start screen, with the game kept behind it (its file stays
+    /// open) so that Esc comes back to it.
+    fn menu_over_game(&mut self) {
+        let old = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(None)));
+        let Screen::Play(mut play) = old else {
+            self.screen = old;
+            return;
+        };
+        // A move made in the same instant is written before the game goes behind.
+        if self.data_dir.is_some() {
+            if let Some(request) = play.save_request() {
+                self.io.push(request);
+            }
+        }
+        let id = play_variant_id(&play);
+        self.drop_behind();
+        self.behind = Some(play);
+        self.show_menu(id);
+    }
+
+    /// Esc on the start screen (or `r` on its own file): the game left with `n` comes back
+    /// as it was; its clock counts again from now (the time away is not charged).
+    fn back_to_game(&mut self) {
+        let Some(mut play) = self.behind.take() else {
+            return;
+        };
+        if let Some(clocks) = play.table.clocks_mut() {
+            clocks.restart();
+        }
+        play.turn_started = None;
+        self.browser_behind = None;
+        self.screen = Screen::Play(play);
+    }
+
+    /// Another game starts: the one left behind is let go (its file stays in `games/`,
+    /// to be resumed).
+    fn drop_behind(&mut self) {
+        if let Some(play) = self.behind.take() {
+            self.io.push(IoRequest::Release {
+                game_id: play.game_id,
+            });
+        }
+    }
+
+    /// The game in play: on screen, or left behind the start screen with `n`.
+    pub fn game_in_play(&self) -> Option<&Play> {
+        self.play().or(self.behind.as_deref())
+    }
+
+    /// `q` on the start screen: at once when nothing is in play; with a game behind, as
+    /// `q` in that game (its question when it is not saved, "Quit rankup?" while it goes
+    /// on).
+    fn quit_from_menu(&mut self) {
+        let saving = self.data_dir.is_some();
+        let Some(play) = self.behind.as_deref() else {
+            self.running = false;
+            return;
+        };
+        if play.unsaved(saving) {
+            self.back_to_game();
+            if let Screen::Play(p) = &mut self.screen {
+                p.ask_unsaved(Leave::Quit);
+            }
+        } else if play.table.game().outcome().is_none() && !play.table.game().history().is_empty() {
+            if let Screen::Menu(m) = &mut self.screen {
+                m.asking_quit = true;
+            }
+        } else {
+            self.running = false;
+        }
     }
 
     /// Before the play screen is replaced: its file is let go, its requests for the hub
@@ -436,6 +521,7 @@ impl App {
     fn go_home(&mut self, preselect: Option<VariantId>) {
         if self.online {
             self.leave_play_screen();
+            self.drop_behind();
             self.browser_behind = None;
             self.screen = Screen::Lobby(Box::new(Lobby::new(self.lobby_view.clone())));
         } else {
@@ -485,6 +571,7 @@ impl App {
                     match Play::from_room(view, id, self.now.unwrap_or_else(Instant::now)) {
                         Ok(play) => {
                             self.leave_play_screen();
+                            self.drop_behind();
                             self.card = None;
                             self.screen = Screen::Play(Box::new(play));
                         }
@@ -591,6 +678,7 @@ impl App {
             return Context::Card;
         }
         match &self.screen {
+            Screen::Menu(m) if m.asking_quit => Context::Confirm,
             Screen::Menu(_) => Context::Menu,
             Screen::Browser(b) if b.renaming.is_some() => Context::Typing,
             Screen::Browser(b) if b.deleting.is_some() => Context::Confirm,
@@ -697,6 +785,8 @@ impl App {
                 ReviewStep::Leave => match self.browser_behind.take() {
                     // Opened from the games browser: back to it, where the player was.
                     Some(browser) => self.screen = Screen::Browser(browser),
+                    // Opened from the shell: back to it.
+                    None if self.review_exits => self.running = false,
                     None => {
                         let id = review.saved.variant;
                         self.go_home(Some(id));
@@ -712,6 +802,8 @@ impl App {
                         let mut play = self.resumed_play(game, meta, Some(flipped));
                         play.info("playing on from the reviewed position (a new game)");
                         self.browser_behind = None;
+                        self.review_exits = false;
+                        self.drop_behind();
                         self.screen = Screen::Play(Box::new(play));
                     }
                     Err(e) => {
@@ -731,8 +823,11 @@ impl App {
             },
             Screen::Menu(menu) => match menu.update(action) {
                 MenuStep::Stay => {}
-                MenuStep::Quit if self.online => self.go_home(None),
-                MenuStep::Quit => self.running = false,
+                MenuStep::Back if self.behind.is_some() => self.back_to_game(),
+                MenuStep::Quit | MenuStep::Back if self.online => self.go_home(None),
+                MenuStep::Back => menu.asking_quit = true,
+                MenuStep::Quit => self.quit_from_menu(),
+                MenuStep::Exit => self.running = false,
                 MenuStep::Help => self.card = Some(Card::help()),
                 MenuStep::Browse => {
                     if self.data_dir.is_some() {
@@ -744,9 +839,15 @@ impl App {
                         });
                     }
                 }
+                MenuStep::Resume(path)
+                    if self.behind.as_ref().and_then(|p| p.file.as_ref()) == Some(&path) =>
+                {
+                    self.back_to_game()
+                }
                 MenuStep::Resume(path) => self.resume(path),
                 MenuStep::Start => {
                     let (game, clock, flipped, players) = new_game_settings(menu);
+                    self.drop_behind();
                     let play = self.new_play(game, clock, flipped, players, None);
                     self.screen = Screen::Play(Box::new(play));
                 }
@@ -790,10 +891,7 @@ impl App {
                     .into(),
             ),
             Action::NewGame if play.unsaved(saving) => play.ask_unsaved(Leave::Menu),
-            Action::NewGame => {
-                let id = play_variant_id(play);
-                self.show_menu(id);
-            }
+            Action::NewGame => self.menu_over_game(),
             Action::Quit if play.question.is_none() => {
                 if play.unsaved(saving) {
                     play.ask_unsaved(Leave::Quit);
@@ -948,10 +1046,7 @@ impl App {
     fn leave(&mut self, then: Leave) {
         match then {
             Leave::Quit => self.running = false,
-            Leave::Menu => {
-                let id = self.play().and_then(play_variant_id);
-                self.show_menu(id);
-            }
+            Leave::Menu => self.menu_over_game(),
         }
     }
 
@@ -984,6 +1079,7 @@ impl App {
                             path.display()
                         ));
                         self.browser_behind = None;
+                        self.drop_behind();
                         self.screen = Screen::Play(Box::new(play));
                     }
                     Err(e) => self.notice(e.to_string(), true),
@@ -1023,6 +1119,12 @@ impl App {
             } => match &mut self.screen {
                 Screen::Play(p) if p.game_id == *game_id => {
                     p.kept(*generation, *finished, result);
+                }
+                // The game behind the start screen, written just before it went there.
+                _ if self.behind.as_ref().is_some_and(|p| p.game_id == *game_id) => {
+                    if let Some(p) = self.behind.as_mut() {
+                        p.kept(*generation, *finished, result);
+                    }
                 }
                 // A game already left: only a failure is worth a word.
                 _ => {
@@ -1111,6 +1213,7 @@ impl App {
                 play.on_disk = Some(play.generation);
                 play.info(&format!("resumed {}", path.display()));
                 self.browser_behind = None;
+                self.drop_behind();
                 if let Screen::Play(old) = &self.screen {
                     self.io.push(IoRequest::Release {
                         game_id: old.game_id,

@@ -102,7 +102,8 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Tab => Some(Next),
             BackTab => Some(Previous),
             Enter => Some(Start),
-            Char('q') | Esc => Some(Quit),
+            Esc => Some(Cancel),
+            Char('q') => Some(Quit),
             Char('?') => Some(Help),
             Char('r') => Some(Resume),
             Char('b') => Some(Browse),
@@ -223,7 +224,7 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("R", "resign"),
     (
         "n",
-        "new game (start screen); on the server, back to the lobby",
+        "new game (start screen; Esc there comes back); on the server, back to the lobby",
     ),
     (
         "t / C",
@@ -265,7 +266,10 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
     ),
     ("p", "play on from the shown position (a new game)"),
     ("x", "export the game as PGN next to its file"),
-    ("Esc / q", "back to the start screen"),
+    (
+        "Esc / q",
+        "back: to the browser or start screen, or to the shell (rankup review FILE)",
+    ),
 ];
 
 /// The keys of the server's lobby, for the help screen.

@@ -102,6 +102,10 @@ pub struct Menu {
     pub(super) list_asked: bool,
     /// A message on the start screen (a broken file, a file error).
     pub notice: Option<Message>,
+    /// A game waits behind this screen (it came here with `n`): Esc goes back to it.
+    pub back: bool,
+    /// "Quit rankup?" is asked (Esc on the first screen): y quits, anything else stays.
+    pub asking_quit: bool,
 }
 
 /// What the app should do after a start-screen action.
@@ -109,8 +113,12 @@ pub struct Menu {
 pub enum MenuStep {
     /// Stay on the start screen.
     Stay,
-    /// Quit rankup.
+    /// Quit rankup (`q`): at once, unless a game waits behind.
     Quit,
+    /// Back (Esc): to the game behind, else the question whether to quit.
+    Back,
+    /// The player answered yes to "Quit rankup?".
+    Exit,
     /// Show the key list.
     Help,
     /// Open the games browser.
@@ -171,6 +179,8 @@ impl Menu {
             pick: 0,
             list_asked: false,
             notice: None,
+            back: false,
+            asking_quit: false,
         }
     }
 
@@ -224,8 +234,15 @@ impl Menu {
         let fields = self.fields();
         let pos = fields.iter().position(|f| *f == self.field).unwrap_or(0);
         let n = fields.len();
+        if std::mem::take(&mut self.asking_quit) {
+            return match action {
+                Action::Confirm(true) | Action::Quit => MenuStep::Exit,
+                _ => MenuStep::Stay,
+            };
+        }
         match action {
             Action::Quit => return MenuStep::Quit,
+            Action::Cancel => return MenuStep::Back,
             Action::Help => return MenuStep::Help,
             Action::Browse => return MenuStep::Browse,
             Action::Next => self.field = fields[(pos + 1) % n],

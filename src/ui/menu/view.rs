@@ -197,9 +197,21 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
         ]),
         Line::default(),
         match &menu.notice {
+            _ if menu.asking_quit => Line::styled(
+                fit_words(" Quit rankup? y quits · n or Esc stays", width),
+                p.accent(),
+            ),
             Some(m) => Line::styled(
                 fit_words(&format!(" {}", m.text), width),
                 if m.error { p.error() } else { p.dim() },
+            ),
+            None if menu.back => Line::styled(
+                fit_words(
+                    " Esc back to your game · ↑↓ game · Tab field · ←→ change · Enter start a \
+                     new one · b saved games · ? help · q quit",
+                    width,
+                ),
+                p.dim(),
             ),
             None => Line::styled(
                 fit_words(

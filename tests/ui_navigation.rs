@@ -1,0 +1,258 @@
+//! Where Esc and q lead on each screen: Esc is "back" (to the game left with `n`, to the
+//! browser, to the shell a review was opened from), `q` quits, asking when a game would be
+//! lost or is going on. Driven through actions, no terminal.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::{palette, start_app, OPTIONS};
+use rankup::rules::{ByColor, Position};
+use rankup::save::SavedGame;
+use rankup::ui::action::Action;
+use rankup::ui::app::{App, IoRequest, Leave, Player, Question, Screen, TimeControl};
+use rankup::ui::input::{action_for, Context};
+use rankup::variants::{variant, VariantId};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn playing(clock: Option<TimeControl>) -> App {
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        clock,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
+    app
+}
+
+fn type_move(app: &mut App, text: &str) {
+    app.update(Action::StartTyping);
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+}
+
+fn key(context: Context, code: KeyCode) -> Option<Action> {
+    action_for(context, KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn menu(app: &App) -> &rankup::ui::app::Menu {
+    match &app.screen {
+        Screen::Menu(m) => m,
+        _ => panic!("not on the start screen"),
+    }
+}
+
+fn moves(app: &App) -> Vec<String> {
+    let play = app.play().expect("a game on screen");
+    play.table
+        .game()
+        .history()
+        .iter()
+        .map(|m| m.san.clone())
+        .collect()
+}
+
+#[test]
+fn esc_on_the_start_screen_reached_with_n_returns_to_the_game_unchanged() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
+    let game_id = app.play().unwrap().game_id;
+    app.take_io();
+    app.update(Action::NewGame);
+    assert!(
+        menu(&app).back,
+        "the start screen knows a game waits behind it"
+    );
+    assert_eq!(
+        app.take_io(),
+        vec![IoRequest::ListInPlay],
+        "the game's file is not let go"
+    );
+    assert_eq!(key(Context::Menu, KeyCode::Esc), Some(Action::Cancel));
+    app.update(Action::Cancel);
+    assert!(app.running);
+    assert_eq!(app.play().unwrap().game_id, game_id);
+    assert_eq!(moves(&app), ["e4", "e5"]);
+    assert!(app.take_io().is_empty(), "nothing written, nothing let go");
+}
+
+#[test]
+fn starting_another_game_lets_go_of_the_one_behind() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    let game_id = app.play().unwrap().game_id;
+    app.update(Action::NewGame);
+    app.take_io();
+    app.update(Action::Start);
+    assert!(app.play().is_some_and(|p| p.game_id != game_id));
+    assert!(app.behind.is_none());
+    assert!(
+        app.take_io().contains(&IoRequest::Release { game_id }),
+        "the old game stays in games/, resumable"
+    );
+}
+
+#[test]
+fn the_time_away_on_the_start_screen_is_not_charged() {
+    let control = TimeControl {
+        base: Duration::from_secs(300),
+        increment: Duration::ZERO,
+    };
+    let mut app = playing(Some(control));
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
+    app.update(Action::Tick(t0 + Duration::from_secs(1)));
+    let left = app.play().unwrap().table.clocks().unwrap().left;
+    app.update(Action::NewGame);
+    app.update(Action::Tick(t0 + Duration::from_secs(61)));
+    app.update(Action::Cancel);
+    app.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert_eq!(app.play().unwrap().table.clocks().unwrap().left, left);
+}
+
+#[test]
+fn esc_on_the_first_screen_asks_before_quitting() {
+    let mut app = start_app();
+    app.update(Action::Cancel);
+    assert!(app.running, "a stray Esc never ends rankup");
+    assert!(menu(&app).asking_quit);
+    assert_eq!(app.context(), Context::Confirm);
+    // n (or Esc) stays.
+    app.update(Action::Confirm(false));
+    assert!(app.running);
+    assert!(!menu(&app).asking_quit);
+    assert_eq!(app.context(), Context::Menu);
+    // y quits.
+    app.update(Action::Cancel);
+    app.update(Action::Confirm(true));
+    assert!(!app.running);
+}
+
+#[test]
+fn q_on_the_first_screen_quits_at_once() {
+    let mut app = start_app();
+    app.update(Action::Quit);
+    assert!(!app.running, "nothing in play: nothing to lose");
+}
+
+#[test]
+fn q_on_the_start_screen_with_a_game_going_on_asks() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    app.update(Action::NewGame);
+    app.update(Action::Quit);
+    assert!(app.running);
+    assert!(menu(&app).asking_quit);
+    app.update(Action::Confirm(true));
+    assert!(!app.running);
+}
+
+#[test]
+fn q_on_the_start_screen_with_an_unsaved_game_asks_over_the_game() {
+    let mut app = playing(None);
+    app.data_dir = None;
+    type_move(&mut app, "e4");
+    // Leaving for the start screen asks first, as before; the game then waits behind.
+    app.update(Action::NewGame);
+    assert_eq!(
+        app.play().unwrap().question,
+        Some(Question::Unsaved(Leave::Menu))
+    );
+    app.update(Action::Confirm(true));
+    assert!(menu(&app).back);
+    app.update(Action::Quit);
+    assert!(app.running);
+    assert_eq!(
+        app.play().unwrap().question,
+        Some(Question::Unsaved(Leave::Quit)),
+        "the game comes back with the question (w writes it elsewhere)"
+    );
+}
+
+#[test]
+fn a_finished_or_empty_game_behind_does_not_hold_q() {
+    let mut app = playing(None);
+    app.update(Action::NewGame);
+    app.update(Action::Quit);
+    assert!(!app.running);
+}
+
+fn saved_game() -> SavedGame {
+    let mut app = playing(None);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        type_move(&mut app, m);
+    }
+    app.play().unwrap().saved()
+}
+
+#[test]
+fn a_review_opened_from_the_shell_goes_back_to_it() {
+    for leave in [Action::Cancel, Action::Quit] {
+        let mut app = App::reviewing(
+            OPTIONS,
+            palette(),
+            saved_game(),
+            Some(PathBuf::from("/x/g.ron")),
+        )
+        .unwrap();
+        assert_eq!(
+            key(Context::Review, KeyCode::Char('q')),
+            Some(Action::Cancel)
+        );
+        app.update(leave.clone());
+        assert!(!app.running, "{leave:?} ends rankup, not the start screen");
+    }
+}
+
+#[test]
+fn playing_on_from_a_shell_review_then_n_esc_stays_in_rankup() {
+    let mut app = App::reviewing(
+        OPTIONS,
+        palette(),
+        saved_game(),
+        Some(PathBuf::from("/x/g.ron")),
+    )
+    .unwrap();
+    app.update(Action::Move(rankup::ui::action::Dir::Left));
+    app.update(Action::PlayFromHere);
+    assert!(app.play().is_some());
+    app.update(Action::NewGame);
+    app.update(Action::Cancel);
+    assert!(app.running);
+    assert!(app.play().is_some());
+}
+
+#[test]
+fn on_the_server_esc_and_q_on_the_start_screen_go_to_the_lobby() {
+    for leave in [Action::Cancel, Action::Quit] {
+        let mut app = App::online(OPTIONS, palette());
+        app.update(Action::PlayAi);
+        assert!(matches!(app.screen, Screen::Menu(_)));
+        app.update(leave);
+        assert!(matches!(app.screen, Screen::Lobby(_)));
+        assert!(app.running);
+    }
+}
+
+#[test]
+fn cards_close_with_esc_and_q() {
+    let mut app = playing(None);
+    for close in [KeyCode::Esc, KeyCode::Char('q')] {
+        app.update(Action::Help);
+        assert!(app.card.is_some());
+        app.update(key(Context::Card, close).unwrap());
+        assert!(app.card.is_none());
+        assert!(app.play().is_some());
+    }
+}
