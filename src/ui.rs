@@ -122,6 +122,16 @@ pub fn run(launch: Launch) -> io::Result<()> {
             .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
             .unwrap_or(0);
     }
+    let mut keeper = keeper::Keeper::new(launch.data);
+    let defaults = match &app.screen {
+        Screen::Menu(menu) => app::Choices::of(menu),
+        _ => app::Choices::of(&menu::Menu::new(launch.preselect)),
+    };
+    match keeper.read_choices(defaults) {
+        Some(Ok(choices)) => app.remember(choices, launch.preselect.is_some()),
+        Some(Err(problem)) => app.tell(problem, true),
+        None => {}
+    }
     if let Some(info) = &launch.info {
         app.tell(info.clone(), false);
     }
@@ -136,7 +146,6 @@ pub fn run(launch: Launch) -> io::Result<()> {
         Some(Resume::Copy(path)) => app.play_on(path),
         None => {}
     }
-    let mut keeper = keeper::Keeper::new(launch.data);
     // The start screen's list, or the resumed game, is there before the first frame.
     keeper.serve(&mut app);
     let (tx, rx) = mpsc::channel();

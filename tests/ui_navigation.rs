@@ -9,10 +9,14 @@ use std::time::{Duration, Instant};
 
 use common::{palette, start_app, OPTIONS};
 use rankup::rules::{ByColor, Position};
+use rankup::save::DataDir;
 use rankup::save::SavedGame;
 use rankup::ui::action::Action;
-use rankup::ui::app::{App, IoRequest, Leave, Player, Question, Screen, TimeControl};
+use rankup::ui::app::{
+    App, Choices, IoRequest, Leave, Menu, Player, Question, Screen, TimeControl,
+};
 use rankup::ui::input::{action_for, Context};
+use rankup::ui::keeper::Keeper;
 use rankup::variants::{variant, VariantId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -255,4 +259,110 @@ fn cards_close_with_esc_and_q() {
         assert!(app.card.is_none());
         assert!(app.play().is_some());
     }
+}
+
+fn set_choices(app: &mut App) {
+    // Opponent: AI level 2; side: Black; clock: the third choice.
+    app.update(Action::Next);
+    app.update(Action::Move(rankup::ui::action::Dir::Right));
+    app.update(Action::Move(rankup::ui::action::Dir::Right));
+    app.update(Action::Next);
+    app.update(Action::Move(rankup::ui::action::Dir::Right));
+    app.update(Action::Next);
+    app.update(Action::Move(rankup::ui::action::Dir::Right));
+    app.update(Action::Move(rankup::ui::action::Dir::Right));
+    app.update(Action::Previous);
+    app.update(Action::Previous);
+    app.update(Action::Previous);
+    app.update(Action::Move(rankup::ui::action::Dir::Down));
+}
+
+#[test]
+fn the_start_screen_keeps_its_choices_for_the_session() {
+    let mut app = start_app();
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
+    set_choices(&mut app);
+    let chosen = Choices::of(menu(&app));
+    assert_ne!(
+        chosen,
+        Choices::of(&Menu::new(None)),
+        "the test changes them all"
+    );
+    app.update(Action::Start);
+    assert!(app.play().is_some());
+    assert!(
+        app.take_io().contains(&IoRequest::RememberChoices(chosen)),
+        "written for the next start"
+    );
+    // After n, as the player left them.
+    app.update(Action::NewGame);
+    assert_eq!(Choices::of(menu(&app)), chosen);
+    // And after the browser and back.
+    app.update(Action::Browse);
+    app.update(Action::Cancel);
+    assert_eq!(Choices::of(menu(&app)), chosen);
+}
+
+#[test]
+fn choices_read_at_start_are_offered_and_a_named_game_wins() {
+    let mut app = start_app();
+    let mut other = Menu::new(Some(VariantId::Tamerspiel));
+    other.opponent = 3;
+    other.side = rankup::rules::Color::Black;
+    other.clock = 4;
+    let choices = Choices::of(&other);
+    app.remember(choices, false);
+    assert_eq!(Choices::of(menu(&app)), choices);
+    let mut app = App::new(OPTIONS, palette(), Some(VariantId::Veteran));
+    app.remember(choices, true);
+    let shown = Choices::of(menu(&app));
+    assert_eq!(shown.game, VariantId::Veteran);
+    assert_eq!(
+        (shown.opponent, shown.side, shown.clock),
+        (3, other.side, 4)
+    );
+}
+
+#[test]
+fn the_state_file_round_trips_and_a_broken_one_is_one_line() {
+    let dir = std::env::temp_dir().join(format!("rankup-nav-state-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut keeper = Keeper::new(Some(DataDir::at(&dir)));
+    let defaults = Choices::of(&Menu::new(None));
+    assert_eq!(keeper.read_choices(defaults), None, "no file yet");
+    let mut menu = Menu::new(Some(VariantId::Promochess));
+    menu.opponent = 5;
+    menu.clock = 2;
+    let chosen = Choices::of(&menu);
+    assert_eq!(keeper.perform(IoRequest::RememberChoices(chosen)), None);
+    assert_eq!(keeper.read_choices(defaults), Some(Ok(chosen)));
+    let state = dir.join("state.ron");
+    let hostile: [&[u8]; 5] = [
+        b"(game: \"chess\", opponent: ",
+        b"\xff\xfe not text",
+        b"((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((",
+        b"[1, 2, 3]",
+        &[b'('; 100_000],
+    ];
+    for bytes in hostile {
+        std::fs::write(&state, bytes).unwrap();
+        match keeper.read_choices(defaults) {
+            Some(Err(line)) => {
+                assert!(!line.contains('\n'), "{line}");
+                assert!(line.contains("state.ron"), "{line}");
+                assert!(line.contains("defaults"), "{line}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // A directory in its place: read says so; writing says so too, nothing panics.
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir(&state).unwrap();
+    assert!(matches!(keeper.read_choices(defaults), Some(Err(_))));
+    assert!(matches!(
+        keeper.perform(IoRequest::RememberChoices(chosen)),
+        Some(Action::Notice { error: true, .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
 }

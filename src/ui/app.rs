@@ -21,6 +21,7 @@ pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
 pub use super::lobby::{Lobby, LobbyStep};
+pub use super::menu::choices::Choices;
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
     captured, last_move_squares, step_cursor, Clocks, Leave, Picker, Play, Player, Prompt,
@@ -119,6 +120,9 @@ pub enum IoRequest {
     },
     /// Browser: move a saved game to the trash, back, or to a new name ([`Action::Moved`]).
     MoveSave(SaveMove),
+    /// Remember the start screen's choices for the next start (`state.ron`); answered
+    /// only when that fails ([`Action::Notice`]).
+    RememberChoices(Choices),
     /// Write the game to a file the player named, when it could not be kept in the data
     /// directory ([`Action::Copied`]).
     WriteCopy {
@@ -277,6 +281,9 @@ pub struct App {
     /// The review on screen was opened from the shell (`rankup review FILE`): leaving it
     /// ends rankup.
     pub review_exits: bool,
+    /// The start screen's last choices in this session (or read at start): a start screen
+    /// shown again offers them.
+    pub choices: Option<Choices>,
 }
 
 impl App {
@@ -303,6 +310,7 @@ impl App {
             next_game_id: 1,
             behind: None,
             review_exits: false,
+            choices: None,
         }
     }
 
@@ -430,6 +438,9 @@ impl App {
         self.browser_behind = None;
         self.review_exits = false;
         let mut menu = Menu::new(preselect);
+        if let Some(choices) = self.choices {
+            choices.apply(&mut menu, preselect.is_none());
+        }
         menu.back = self.behind.is_some();
         self.screen = Screen::Menu(menu);
     }
@@ -821,38 +832,60 @@ impl App {
                 LobbyStep::PlayAi => self.show_menu(None),
                 LobbyStep::Browse => self.open_browser(),
             },
-            Screen::Menu(menu) => match menu.update(action) {
-                MenuStep::Stay => {}
-                MenuStep::Back if self.behind.is_some() => self.back_to_game(),
-                MenuStep::Quit | MenuStep::Back if self.online => self.go_home(None),
-                MenuStep::Back => menu.asking_quit = true,
-                MenuStep::Quit => self.quit_from_menu(),
-                MenuStep::Exit => self.running = false,
-                MenuStep::Help => self.card = Some(Card::help()),
-                MenuStep::Browse => {
-                    if self.data_dir.is_some() {
-                        self.open_browser();
-                    } else {
-                        menu.notice = Some(Message {
-                            text: NO_DATA.into(),
-                            error: true,
-                        });
-                    }
-                }
-                MenuStep::Resume(path)
-                    if self.behind.as_ref().and_then(|p| p.file.as_ref()) == Some(&path) =>
-                {
-                    self.back_to_game()
-                }
-                MenuStep::Resume(path) => self.resume(path),
-                MenuStep::Start => {
-                    let (game, clock, flipped, players) = new_game_settings(menu);
-                    self.drop_behind();
-                    let play = self.new_play(game, clock, flipped, players, None);
-                    self.screen = Screen::Play(Box::new(play));
-                }
-            },
+            Screen::Menu(menu) => {
+                let step = menu.update(action);
+                self.choices = Some(Choices::of(menu));
+                self.menu_step(step);
+            }
             Screen::Play(_) => self.update_play(action),
+        }
+    }
+
+    /// Remembers `choices` (read from the state file at start) and puts them on the start
+    /// screen, the game too unless `keep_game` (a game named on the command line).
+    pub fn remember(&mut self, choices: Choices, keep_game: bool) {
+        self.choices = Some(choices);
+        if let Screen::Menu(menu) = &mut self.screen {
+            choices.apply(menu, !keep_game);
+        }
+    }
+
+    /// Does what the start screen asked for.
+    fn menu_step(&mut self, step: MenuStep) {
+        let Screen::Menu(menu) = &mut self.screen else {
+            return;
+        };
+        match step {
+            MenuStep::Stay => {}
+            MenuStep::Back if self.behind.is_some() => self.back_to_game(),
+            MenuStep::Quit | MenuStep::Back if self.online => self.go_home(None),
+            MenuStep::Back => menu.asking_quit = true,
+            MenuStep::Quit => self.quit_from_menu(),
+            MenuStep::Exit => self.running = false,
+            MenuStep::Help => self.card = Some(Card::help()),
+            MenuStep::Browse => {
+                if self.data_dir.is_some() {
+                    self.open_browser();
+                } else {
+                    menu.notice = Some(Message {
+                        text: NO_DATA.into(),
+                        error: true,
+                    });
+                }
+            }
+            MenuStep::Resume(path)
+                if self.behind.as_ref().and_then(|p| p.file.as_ref()) == Some(&path) =>
+            {
+                self.back_to_game()
+            }
+            MenuStep::Resume(path) => self.resume(path),
+            MenuStep::Start => {
+                let (game, clock, flipped, players) = new_game_settings(menu);
+                self.io.push(IoRequest::RememberChoices(Choices::of(menu)));
+                self.drop_behind();
+                let play = self.new_play(game, clock, flipped, players, None);
+                self.screen = Screen::Play(Box::new(play));
+            }
         }
     }
 

@@ -15,6 +15,7 @@ use crate::save::{self, DataDir, GameFile, OpenError, Timestamp, Written};
 use super::action::Action;
 use super::app::{App, IoRequest};
 use super::browser::SaveMove;
+use super::menu::choices::{Choices, MAX_STATE_BYTES, STATE_FILE};
 
 /// Performs the app's file operations against a data directory (or none: then nothing is
 /// kept and every request that needs the folder is answered with an error).
@@ -44,6 +45,26 @@ impl Keeper {
     /// The data directory.
     pub fn data(&self) -> Option<&DataDir> {
         self.data.as_ref()
+    }
+
+    /// The start screen's choices remembered in the data directory's `state.ron` over
+    /// `defaults`; `None` without a data directory or a file. A file that cannot be read
+    /// or is not the file's shape gives one line naming it (the caller keeps the
+    /// defaults): nothing in it stops rankup.
+    pub fn read_choices(&self, defaults: Choices) -> Option<Result<Choices, String>> {
+        let path = self.data.as_ref()?.root().join(STATE_FILE);
+        let problem = |e: String| {
+            format!(
+                "{}: {e} (the start screen offers its defaults; the file is written again \
+                 at the next game)",
+                crate::text::sanitize(&path.display().to_string())
+            )
+        };
+        match crate::input::read_text_file(&path, MAX_STATE_BYTES) {
+            Ok(text) => Some(Choices::parse(&text, defaults).map_err(problem)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(Err(problem(e.to_string()))),
+        }
     }
 
     /// Does the file operations the app asked for and hands it the answers (which may ask
@@ -222,6 +243,18 @@ impl Keeper {
                     }
                 };
                 Some(Action::Moved { request, result })
+            }
+            IoRequest::RememberChoices(choices) => {
+                let path = self.data.as_ref()?.root().join(STATE_FILE);
+                save::write_atomic(&path, choices.to_ron().as_bytes())
+                    .err()
+                    .map(|e| Action::Notice {
+                        text: format!(
+                            "the start screen's choices were not remembered ({}: {e})",
+                            crate::text::sanitize(&path.display().to_string())
+                        ),
+                        error: true,
+                    })
             }
             IoRequest::WriteCopy {
                 game_id,

@@ -1,5 +1,6 @@
 //! The start screen: the games, the opponent, side and clock, and the unfinished games.
 
+pub mod choices;
 pub(crate) mod view;
 
 use std::path::PathBuf;
@@ -306,6 +307,13 @@ impl Menu {
             MenuEntry::Header(_) | MenuEntry::Broken(_) => {
                 unreachable!("BUG: only a game is ever selected")
             }
+        }
+    }
+
+    /// Selects `id` when the list has it.
+    pub fn select_game(&mut self, id: VariantId) {
+        if let Some(i) = self.entries.iter().position(|e| *e == MenuEntry::Game(id)) {
+            self.selected = i;
         }
     }
 
