@@ -63,3 +63,42 @@ fn a_review_from_the_shell_ends_in_the_shell() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// In a terminal, with only one of standard input and output redirected: one line naming
+/// which, the commands that need no terminal, exit code 2, and the terminal left alone.
+#[test]
+fn without_a_terminal_on_one_side_it_says_so_in_one_line() {
+    let Some(tmux) = Tmux::new("nav-notty") else {
+        return;
+    };
+    let data = data_dir("nav-notty");
+    let out = data.join("out.txt");
+    for (redirect, which) in [
+        ("</dev/null".to_string(), "standard input is not one"),
+        (
+            format!(">'{}'", out.display()),
+            "standard output is not one",
+        ),
+    ] {
+        tmux.start(
+            &data,
+            &format!(
+                "'{}' {redirect}; printf '\\r\\nRC=%s APP-EXITED\\r\\n' $?; sleep 30",
+                bin()
+            ),
+        );
+        let screen = tmux.wait_for("APP-EXITED");
+        assert!(screen.contains("RC=2 APP-EXITED"), "{screen}");
+        let line = screen
+            .lines()
+            .find(|l| l.starts_with("rankup: "))
+            .unwrap_or_else(|| panic!("{screen}"));
+        assert!(line.contains(which), "{screen}");
+        for command in ["moves", "perft", "export", "uci"] {
+            assert!(screen.contains(command), "{command}: {screen}");
+        }
+        assert!(!screen.contains("terminal error"), "{screen}");
+        tmux.kill_session();
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}

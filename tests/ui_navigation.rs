@@ -366,3 +366,72 @@ fn the_state_file_round_trips_and_a_broken_one_is_one_line() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn no_key_acts_while_the_terminal_is_too_small() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    app.resize(20, 10);
+    assert!(app.too_small());
+    let shown = common::screen(&mut app, 20, 10);
+    assert!(shown.contains("Terminal too small"), "{shown}");
+    // `:e5` Enter, a resign, an undo, a new game: nothing happens unseen.
+    type_move(&mut app, "e5");
+    for action in [
+        Action::Undo,
+        Action::Resign,
+        Action::NewGame,
+        Action::Select,
+        Action::Move(rankup::ui::action::Dir::Up),
+        Action::Help,
+    ] {
+        app.update(action);
+    }
+    app.update(Action::Confirm(true));
+    assert!(app.card.is_none());
+    assert_eq!(moves(&app), ["e4"], "no move played blind");
+    let play = app.play().unwrap();
+    assert_eq!(play.typing, None);
+    assert_eq!(play.question, None);
+    assert_eq!(play.table.game().outcome(), None);
+    // q asks its question, shown under the note, and y answers it.
+    app.update(Action::Quit);
+    assert_eq!(app.play().unwrap().question, Some(Question::Quit));
+    let shown = common::screen(&mut app, 20, 10);
+    assert!(shown.contains("Quit rankup?"), "{shown}");
+    app.update(Action::Confirm(true));
+    assert!(!app.running);
+}
+
+#[test]
+fn keys_act_again_once_the_terminal_is_large_enough() {
+    let mut app = playing(None);
+    app.resize(20, 10);
+    type_move(&mut app, "e4");
+    assert!(moves(&app).is_empty());
+    app.resize(80, 24);
+    assert!(!app.too_small());
+    type_move(&mut app, "e4");
+    assert_eq!(moves(&app), ["e4"]);
+}
+
+#[test]
+fn a_review_too_small_to_show_only_leaves() {
+    let mut app = App::reviewing(
+        OPTIONS,
+        palette(),
+        saved_game(),
+        Some(PathBuf::from("/x/g.ron")),
+    )
+    .unwrap();
+    app.resize(20, 8);
+    let ply = |app: &App| match &app.screen {
+        Screen::Review(r) => r.ply,
+        _ => panic!("not reviewing"),
+    };
+    let before = ply(&app);
+    app.update(Action::Move(rankup::ui::action::Dir::Left));
+    assert_eq!(ply(&app), before);
+    app.update(Action::Cancel);
+    assert!(!app.running);
+}

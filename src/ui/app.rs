@@ -670,6 +670,41 @@ impl App {
         Some(super::widgets::clock::next_change(clocks.left[turn]))
     }
 
+    /// Whether the screen shows "Terminal too small" instead of itself (the board of the
+    /// game or review does not fit).
+    pub fn too_small(&self) -> bool {
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        match &self.screen {
+            Screen::Play(p) => play_layout(
+                area,
+                p.table.game().position().variant(),
+                p.flipped,
+                p.message_rows(self.size.0),
+            )
+            .too_small
+            .is_some(),
+            Screen::Review(r) => play_layout(area, r.position().variant(), r.flipped, 1)
+                .too_small
+                .is_some(),
+            _ => false,
+        }
+    }
+
+    /// What still acts while the screen is too small to show: the AI's search (its move
+    /// is the game's, not a key), `q` (in review, q or Esc: back), and the answer to the
+    /// question `q` asked (shown under the note). Any other key would act unseen.
+    fn acts_when_too_small(&self, action: &Action) -> bool {
+        match action {
+            Action::AiInfo { .. } | Action::AiDone { .. } | Action::Quit => true,
+            Action::Cancel => matches!(self.screen, Screen::Review(_)),
+            Action::Confirm(_) => matches!(
+                self.play().and_then(|p| p.question),
+                Some(Question::Quit | Question::Unsaved(Leave::Quit))
+            ),
+            _ => false,
+        }
+    }
+
     /// Records a new terminal size.
     pub fn resize(&mut self, cols: u16, rows: u16) {
         self.size = (cols, rows);
@@ -767,6 +802,10 @@ impl App {
         }
         if let Action::Net(event) = action {
             self.net_event(event);
+            return;
+        }
+        if self.card.is_none() && self.too_small() && !self.acts_when_too_small(&action) {
+            // Nothing can be seen: no key acts blind.
             return;
         }
         if let Some(card) = self.card {

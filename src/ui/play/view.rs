@@ -31,6 +31,18 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
     let layout = play_layout(area, v, play.flipped, play.message_rows(area.width));
     if let Some(need) = layout.too_small {
         render_too_small(p, frame, area, need);
+        // The question q asked is answered here too (no other key acts).
+        if let Some(q) = play.question {
+            let below = Rect::new(
+                area.x,
+                area.y + 4,
+                area.width,
+                area.height.saturating_sub(4),
+            );
+            let text = Paragraph::new(Line::styled(question_text(play, q), p.accent()))
+                .wrap(Wrap { trim: true });
+            frame.render_widget(text, below.intersection(area));
+        }
         return;
     }
     let moves_played = play.table.game().history().len();
