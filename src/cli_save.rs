@@ -9,16 +9,23 @@ use rankup::text::{short_path, shorten_message};
 const MAX_PGN_BYTES: u64 = 16 * rankup::input::MIB;
 use rankup::save::pgn;
 
-/// `rankup export FILE.ron [-o OUT.pgn]`: loads and checks the save (it is only read), then
-/// prints its PGN, or writes it to `output` ([`save::write_output`]: never over a saved game
+/// `rankup export FILE.ron [-o OUT.pgn] [--fen]`: loads and checks the save (it is only
+/// read), then prints its PGN (with `fen`, the position string of its last position), or
+/// writes the PGN to `output` ([`save::write_output`]: never over a saved game
 /// or FILE itself, through symbolic links, straight into devices and FIFOs).
 ///
 /// FILE is read as `cat` reads what it is given ([`save::load_named`]): a FIFO or a device
 /// too (`rankup export <(zcat game.ron.gz)`), up to the size limit. The player named it and
 /// the command only prints, so waiting for a FIFO's writer is what was asked for (Ctrl-C
 /// ends it); files rankup finds in its folders are never read that way.
-pub fn export(file: &Path, output: Option<&Path>) -> Result<(), String> {
+pub fn export(file: &Path, output: Option<&Path>, fen: bool) -> Result<(), String> {
     let game = save::load_named(file).map_err(|e| e.to_string())?;
+    if fen {
+        // The position after the last move, replayed (a file whose moves do not replay is
+        // refused, naming the move).
+        let played = game.to_game().map_err(|e| e.to_string())?;
+        return crate::cli::print_lines([played.position().fen()]);
+    }
     let text = pgn::export(&game);
     match output {
         Some(out) => save::write_output(out, text.as_bytes(), Some(file)).map(|_| ()),

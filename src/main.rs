@@ -298,6 +298,10 @@ enum Command {
         /// written to directly.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
+        /// Print the position string of the game's last position (as `y` copies it in the
+        /// app) instead of the PGN.
+        #[arg(long, conflicts_with = "output")]
+        fen: bool,
     },
     /// Import the games of a PGN file into the saves folder, one save per game; prints the
     /// file of each game imported and, for each game refused, the move that is not legal.
@@ -371,7 +375,7 @@ fn main() -> ExitCode {
         Command::Theme {
             action: ThemeAction::Check { theme },
         } => cli_theme::check(&theme),
-        Command::Export { file, output } => cli_save::export(&file, output.as_deref()),
+        Command::Export { file, output, fen } => cli_save::export(&file, output.as_deref(), fen),
         Command::Import { file } => cli_save::import(&file),
         Command::Review { file, game } => cli::review(&ui, &file, game),
         Command::Resume { file } => cli::resume(&ui, file.as_deref()),

@@ -413,12 +413,14 @@ fn handle(app: &mut App, job: &mut Option<Job>, incoming: Incoming) -> bool {
 }
 
 /// What the loop asks of the terminal besides drawing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Control {
     /// Mouse capture on or off.
     Mouse(bool),
     /// Ring the bell.
     Bell,
+    /// Put this text on the clipboard of the player's terminal ([`tty::osc52`]).
+    Copy(String),
 }
 
 /// What one run of the loop did, for tests and measurements.
@@ -486,6 +488,10 @@ where
                     Ok(incoming) => open = handle(app, &mut job, incoming),
                     Err(_) => break,
                 }
+            }
+            // A copy goes out with the keys that asked for it (even the last ones).
+            for text in std::mem::take(&mut app.clipboard) {
+                control(terminal.backend_mut(), Control::Copy(text))?;
             }
             // Saved before anything else can go wrong: a move is on disk before the loop
             // sleeps again, and a hang-up still writes the last state.

@@ -102,3 +102,43 @@ fn without_a_terminal_on_one_side_it_says_so_in_one_line() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `y` and `Y` in tmux with `set-clipboard on`: the plain OSC 52 escape lands in tmux's
+/// paste buffer (and from there on the outer terminal's clipboard).
+#[test]
+fn y_and_shift_y_reach_the_tmux_clipboard() {
+    let Some(tmux) = Tmux::new("nav-copy") else {
+        return;
+    };
+    let data = data_dir("nav-copy");
+    tmux.start(
+        &data,
+        &format!(
+            "'{}' play chess; printf '\\r\\nAPP-EXITED\\r\\n'; sleep 30",
+            bin()
+        ),
+    );
+    tmux.run(&["set-option", "-g", "set-clipboard", "on"]);
+    tmux.wait_for("White to move");
+    tmux.type_move("e4");
+    tmux.wait_for("played e4");
+    tmux.keys(&["y"]);
+    tmux.wait_for("position copied to the clipboard (OSC 52)");
+    let buffer = tmux.run(&["show-buffer"]);
+    assert!(
+        buffer.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"),
+        "{buffer:?}"
+    );
+    tmux.keys(&["Y"]);
+    tmux.wait_for("game (PGN) copied");
+    let buffer = tmux.run(&["show-buffer"]);
+    assert!(
+        buffer.contains("[Variant") || buffer.contains("[Event"),
+        "{buffer:?}"
+    );
+    assert!(buffer.contains("1. e4"), "{buffer:?}");
+    tmux.keys(&["q", "y"]);
+    tmux.wait_for("APP-EXITED");
+    tmux.kill_session();
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -127,6 +127,10 @@ pub enum Action {
     Comment,
     /// Give the game a name and save it in the games folder (asks for the name).
     SaveAs,
+    /// Copy the shown position's string to the clipboard (OSC 52).
+    CopyPosition,
+    /// Copy the game as PGN to the clipboard (OSC 52).
+    CopyGame,
     /// The games list, read from disk.
     Listed(Result<Vec<Listing>, String>),
     /// A saved game read from disk, for review or to play on.

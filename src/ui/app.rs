@@ -268,6 +268,9 @@ pub struct App {
     pub net: Vec<NetRequest>,
     /// Ring the bell with the next frame: it became the player's move after a long wait.
     pub bell: bool,
+    /// Texts for the terminal's clipboard, written (as OSC 52) with the next frame by the
+    /// terminal layer: the app itself writes nothing.
+    pub clipboard: Vec<String>,
     /// Since when the opponent (the AI, or a person on the server) has been to move.
     waiting_since: Option<Instant>,
     /// File operations waiting for the event loop ([`App::take_io`]).
@@ -305,6 +308,7 @@ impl App {
             lobby_view: None,
             net: Vec::new(),
             bell: false,
+            clipboard: Vec::new(),
             waiting_since: None,
             io: Vec::new(),
             next_game_id: 1,
@@ -830,6 +834,18 @@ impl App {
                 }),
                 BrowserStep::Move(request) => self.io.push(IoRequest::MoveSave(request)),
             },
+            Screen::Review(review) if matches!(action, Action::CopyPosition | Action::CopyGame) => {
+                let (text, what) = if action == Action::CopyPosition {
+                    (review.position().fen(), "position")
+                } else {
+                    (crate::save::pgn::export(&review.saved), "game (PGN)")
+                };
+                self.clipboard.push(text);
+                review.message = Some(Message {
+                    text: copied(what),
+                    error: false,
+                });
+            }
             Screen::Review(review) => match review.update(action) {
                 ReviewStep::Stay => {}
                 ReviewStep::Leave => match self.browser_behind.take() {
@@ -939,6 +955,14 @@ impl App {
             Action::Help => self.card = Some(Card::help()),
             Action::Rules => self.card = Some(Card::rules(play.cursor)),
             Action::ToggleGlyphs => self.options.glyphs = !self.options.glyphs,
+            Action::CopyPosition => {
+                self.clipboard.push(play.table.game().position().fen());
+                play.info(&copied("position"));
+            }
+            Action::CopyGame => {
+                self.clipboard.push(crate::save::pgn::export(&play.saved()));
+                play.info(&copied("game (PGN)"));
+            }
             Action::ToggleMouse => {
                 self.options.mouse = !self.options.mouse;
                 play.info(if self.options.mouse {
@@ -1396,6 +1420,12 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// The message after a copy: what went to the clipboard, and how (a terminal without OSC
+/// 52 ignores it, so the player knows what to look for).
+fn copied(what: &str) -> String {
+    format!("{what} copied to the clipboard (OSC 52)")
 }
 
 /// A new game as the start screen sets it up: the game from its start, the clock, whether

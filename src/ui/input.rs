@@ -162,6 +162,8 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('e') | Char('H') => Some(Hint),
             Char('p') => Some(PlayFromHere),
             Char('x') => Some(Export),
+            Char('y') => Some(CopyPosition),
+            Char('Y') => Some(CopyGame),
             Char('?') => Some(Help),
             Esc | Char('q') => Some(Cancel),
             _ => None,
@@ -189,6 +191,8 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('t') => Some(Chat),
             Char('C') => Some(Claim),
             Char(';') => Some(Comment),
+            Char('y') => Some(CopyPosition),
+            Char('Y') => Some(CopyGame),
             Char('q') => Some(Quit),
             PageUp => Some(Scroll(-10)),
             PageDown => Some(Scroll(10)),
@@ -220,6 +224,10 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("H", "hint: what the AI would play"),
     ("S", "save under a name (games are also saved every move)"),
     (";", "comment on the last move (saved, shown in review)"),
+    (
+        "y / Y",
+        "copy the position string / the game as PGN to the clipboard (OSC 52)",
+    ),
     ("D", "offer a draw / accept the opponent's offer"),
     ("R", "resign"),
     (
@@ -266,6 +274,10 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
     ),
     ("p", "play on from the shown position (a new game)"),
     ("x", "export the game as PGN next to its file"),
+    (
+        "y / Y",
+        "copy the shown position's string / the game as PGN (OSC 52)",
+    ),
     (
         "Esc / q",
         "back: to the browser or start screen, or to the shell (rankup review FILE)",

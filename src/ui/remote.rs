@@ -212,6 +212,10 @@ pub fn run_remote(
             backend.inner.write_all(b"\x07")?;
             Backend::flush(&mut backend.inner)
         }
+        Control::Copy(text) => {
+            backend.inner.write_all(&super::tty::osc52(&text))?;
+            Backend::flush(&mut backend.inner)
+        }
         Control::Mouse(_) => Ok(()),
     });
     let w = terminal.backend_mut();
@@ -242,6 +246,39 @@ mod tests {
         run_remote(&mut app, &mut Keeper::new(None), (tx, rx), writer, size).unwrap();
         let out = bytes.lock().unwrap();
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// `y` on the server: the clipboard escape goes to that connection's output.
+    #[test]
+    fn a_copy_goes_to_the_connection() {
+        let bytes = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&bytes);
+        let writer = ChannelWriter::new(Box::new(move |b| {
+            sink.lock().unwrap().extend(b);
+            Ok(())
+        }));
+        let v = crate::variants::variant(crate::variants::VariantId::Chess);
+        let mut app = App::playing(
+            online_app("xterm").options,
+            palette_for("xterm"),
+            crate::rules::Position::start(v),
+            None,
+            crate::rules::ByColor {
+                white: crate::ui::app::Player::Human,
+                black: crate::ui::app::Player::Human,
+            },
+        );
+        let (tx, rx) = std::sync::mpsc::channel();
+        tx.send(Incoming::App(Box::new(
+            crate::ui::action::Action::CopyPosition,
+        )))
+        .unwrap();
+        tx.send(Incoming::Closed).unwrap();
+        let size = Arc::new(Mutex::new((80, 24)));
+        run_remote(&mut app, &mut Keeper::new(None), (tx, rx), writer, size).unwrap();
+        let out = bytes.lock().unwrap();
+        let want = crate::ui::tty::osc52(&crate::rules::Position::start(v).fen());
+        assert!(out.windows(want.len()).any(|w| w == want), "{out:?}");
     }
 
     #[test]

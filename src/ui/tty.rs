@@ -105,7 +105,28 @@ pub fn control(out: &mut impl Write, c: Control) -> io::Result<()> {
             out.write_all(b"\x07")?;
             out.flush()
         }
+        Control::Copy(text) => {
+            out.write_all(&osc52(&text))?;
+            out.flush()
+        }
     }
+}
+
+/// The escape that puts `text` on the terminal's clipboard: OSC 52 (`ESC ] 52 ; c ;
+/// BASE64 BEL`). It travels with the screen's output, so it reaches the player's terminal
+/// over SSH too. Inside tmux it is sent as it is: tmux takes it when `set-clipboard` is
+/// `on` (into its paste buffer, and on to the outer terminal when that one can); wrapping it
+/// for tmux's passthrough would need `allow-passthrough` and bypass tmux's own buffer.
+pub fn osc52(text: &str) -> Vec<u8> {
+    use base64::Engine as _;
+    let mut out = b"\x1b]52;c;".to_vec();
+    out.extend_from_slice(
+        base64::engine::general_purpose::STANDARD
+            .encode(text)
+            .as_bytes(),
+    );
+    out.push(0x07);
+    out
 }
 
 #[cfg(test)]
