@@ -435,3 +435,56 @@ fn a_review_too_small_to_show_only_leaves() {
     app.update(Action::Cancel);
     assert!(!app.running);
 }
+
+#[test]
+fn too_small_q_quits_from_a_prompt_and_esc_closes_it() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    // A refused move leaves its prompt open.
+    type_move(&mut app, "e4");
+    assert!(app.play().unwrap().typing.is_some());
+    app.resize(20, 10);
+    app.update(Action::Type('x'));
+    assert_eq!(
+        app.play().unwrap().typing.as_deref(),
+        Some("e4"),
+        "nothing typed blind"
+    );
+    app.update(Action::Cancel);
+    assert_eq!(app.play().unwrap().typing, None, "Esc closes the prompt");
+    app.update(Action::StartTyping);
+    assert_eq!(app.play().unwrap().typing, None, "no prompt opens unseen");
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    app.update(Action::StartTyping);
+    app.resize(20, 10);
+    app.update(Action::Type('q'));
+    assert_eq!(
+        app.play().unwrap().question,
+        Some(Question::Quit),
+        "q is the quit the note offers, not a letter typed"
+    );
+    app.update(Action::Confirm(true));
+    assert!(!app.running);
+}
+
+#[test]
+fn the_start_screen_says_where_esc_goes() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    app.update(Action::NewGame);
+    let shown = common::screen(&mut app, 80, 24);
+    assert!(
+        shown.contains(
+            "Esc back to your game · Enter new game · Tab ←→ choose · b saved games · q quit"
+        ),
+        "whole at 80 columns:\n{shown}"
+    );
+    let mut app = start_app();
+    app.update(Action::Cancel);
+    let shown = common::screen(&mut app, 80, 24);
+    assert!(
+        shown.contains("Quit rankup? y quits · n or Esc stays"),
+        "{shown}"
+    );
+}

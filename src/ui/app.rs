@@ -695,12 +695,12 @@ impl App {
     }
 
     /// What still acts while the screen is too small to show: the AI's search (its move
-    /// is the game's, not a key), `q` (in review, q or Esc: back), and the answer to the
-    /// question `q` asked (shown under the note). Any other key would act unseen.
+    /// is the game's, not a key), `q`, Esc (back: it closes a prompt or puts a piece back,
+    /// never changes the game; in review it leaves), and the answer to the question `q`
+    /// asked (shown under the note). Any other key would act unseen.
     fn acts_when_too_small(&self, action: &Action) -> bool {
         match action {
-            Action::AiInfo { .. } | Action::AiDone { .. } | Action::Quit => true,
-            Action::Cancel => matches!(self.screen, Screen::Review(_)),
+            Action::AiInfo { .. } | Action::AiDone { .. } | Action::Quit | Action::Cancel => true,
             Action::Confirm(_) => matches!(
                 self.play().and_then(|p| p.question),
                 Some(Question::Quit | Question::Unsaved(Leave::Quit))
@@ -808,10 +808,20 @@ impl App {
             self.net_event(event);
             return;
         }
-        if self.card.is_none() && self.too_small() && !self.acts_when_too_small(&action) {
-            // Nothing can be seen: no key acts blind.
-            return;
-        }
+        let action = if self.card.is_none() && self.too_small() {
+            // Nothing can be seen: no key acts blind. The note says q quits, so it does,
+            // also in a prompt (where it would be typed).
+            let action = match action {
+                Action::Type('q') => Action::Quit,
+                other => other,
+            };
+            if !self.acts_when_too_small(&action) {
+                return;
+            }
+            action
+        } else {
+            action
+        };
         if let Some(card) = self.card {
             self.update_card(card, action);
             return;

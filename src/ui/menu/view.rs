@@ -207,8 +207,7 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
             ),
             None if menu.back => Line::styled(
                 fit_words(
-                    " Esc back to your game · ↑↓ game · Tab field · ←→ change · Enter start a \
-                     new one · b saved games · ? help · q quit",
+                    " Esc back to your game · Enter new game · Tab ←→ choose · b saved games · q quit",
                     width,
                 ),
                 p.dim(),
