@@ -55,8 +55,7 @@ impl Keeper {
         let path = self.data.as_ref()?.root().join(STATE_FILE);
         let problem = |e: String| {
             format!(
-                "{}: {e} (the start screen offers its defaults; the file is written again \
-                 at the next game)",
+                "{}: {e} (start screen defaults used)",
                 crate::text::sanitize(&path.display().to_string())
             )
         };

@@ -39,8 +39,17 @@ pub struct Choices {
     pub clock: usize,
 }
 
-/// The file as written: every field a string, read leniently.
-#[derive(Debug, Default, Serialize, Deserialize)]
+/// The file as written.
+#[derive(Serialize)]
+struct Written {
+    game: String,
+    opponent: String,
+    side: &'static str,
+    clock: String,
+}
+
+/// The file as read: every field a string, each one optional, read leniently.
+#[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct StateFile {
     game: Option<String>,
@@ -93,14 +102,14 @@ impl Choices {
 
     /// The file's text.
     pub fn to_ron(&self) -> String {
-        let file = StateFile {
-            game: Some(self.game.to_string()),
-            opponent: Some(opponent_key(self.opponent)),
-            side: Some(match self.side {
-                Color::White => "white".into(),
-                Color::Black => "black".into(),
-            }),
-            clock: Some(clock_key(self.clock)),
+        let file = Written {
+            game: self.game.to_string(),
+            opponent: opponent_key(self.opponent),
+            side: match self.side {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+            clock: clock_key(self.clock),
         };
         let text = ron::to_string(&file).unwrap_or_default();
         format!("// the start screen's last choices, written by rankup\n{text}\n")
@@ -179,6 +188,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_file_is_plain() {
+        let c = Choices {
+            game: VariantId::Promochess,
+            opponent: 4,
+            side: Color::Black,
+            clock: 2,
+        };
+        assert_eq!(
+            c.to_ron().lines().last(),
+            Some(r#"(game:"promochess",opponent:"ai-4",side:"black",clock:"5+3")"#)
+        );
     }
 
     #[test]
