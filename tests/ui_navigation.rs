@@ -488,3 +488,60 @@ fn the_start_screen_says_where_esc_goes() {
         "{shown}"
     );
 }
+
+/// The game behind the start screen is in its list of unfinished games (its file is ours,
+/// so it shows as open): picking it there comes back to it, not a read-only copy.
+#[test]
+fn resuming_the_game_behind_from_the_list_comes_back_to_it() {
+    use rankup::save::{InPlay, Summary, Timestamp};
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    let (game_id, generation) = {
+        let p = app.play().unwrap();
+        (p.game_id, p.generation)
+    };
+    let file = PathBuf::from("/nonexistent/rankup-test/games/g.ron");
+    app.update(Action::Kept {
+        game_id,
+        generation,
+        finished: false,
+        result: Ok(file.clone()),
+    });
+    app.update(Action::NewGame);
+    let saved = app.behind.as_ref().unwrap().saved();
+    app.update(Action::InPlayListed {
+        at: Timestamp::from_unix(1_800_000_000),
+        result: Ok(vec![InPlay {
+            path: file,
+            modified: Some(saved.started),
+            open_elsewhere: true,
+            entry: Ok(Summary::of(&saved)),
+        }]),
+    });
+    app.take_io();
+    let shown = common::screen(&mut app, 80, 24);
+    assert!(shown.contains("· your game (Esc)"), "{shown}");
+    assert!(!shown.contains("another session"), "{shown}");
+    // Tab to the list (it comes first), Enter.
+    app.update(Action::Previous);
+    app.update(Action::Start);
+    assert_eq!(app.play().unwrap().game_id, game_id);
+    assert_eq!(moves(&app), ["e4"]);
+    assert!(
+        app.take_io().is_empty(),
+        "nothing opened again, nothing let go"
+    );
+    // And `r`, which resumes the last played.
+    app.update(Action::NewGame);
+    app.update(Action::InPlayListed {
+        at: Timestamp::from_unix(1_800_000_000),
+        result: Ok(vec![InPlay {
+            path: PathBuf::from("/nonexistent/rankup-test/games/g.ron"),
+            modified: Some(saved.started),
+            open_elsewhere: true,
+            entry: Ok(Summary::of(&saved)),
+        }]),
+    });
+    app.update(Action::Resume);
+    assert_eq!(app.play().unwrap().game_id, game_id);
+}

@@ -446,6 +446,7 @@ impl App {
             choices.apply(&mut menu, preselect.is_none());
         }
         menu.back = self.behind.is_some();
+        menu.behind_file = self.behind.as_ref().and_then(|p| p.file.clone());
         self.screen = Screen::Menu(menu);
     }
 

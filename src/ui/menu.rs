@@ -105,6 +105,9 @@ pub struct Menu {
     pub notice: Option<Message>,
     /// A game waits behind this screen (it came here with `n`): Esc goes back to it.
     pub back: bool,
+    /// That game's file, when it has one (listed among the unfinished games as open,
+    /// by this session).
+    pub behind_file: Option<PathBuf>,
     /// "Quit rankup?" is asked (Esc on the first screen): y quits, anything else stays.
     pub asking_quit: bool,
 }
@@ -181,6 +184,7 @@ impl Menu {
             list_asked: false,
             notice: None,
             back: false,
+            behind_file: None,
             asking_quit: false,
         }
     }
@@ -221,12 +225,14 @@ impl Menu {
         fields
     }
 
-    /// The unfinished game `r` resumes: the last played that no other process has open,
-    /// else the last played (which then opens read-only, with a word why).
+    /// The unfinished game `r` resumes: the last played that no other process has open (the
+    /// game left with `n` is open here, not elsewhere), else the last played (which then opens read-only, with a word why).
     fn newest(&self) -> Option<&InPlay> {
         let list = self.unfinished.as_deref()?;
         list.iter()
-            .find(|g| g.entry.is_ok() && !g.open_elsewhere)
+            .find(|g| {
+                g.entry.is_ok() && (!g.open_elsewhere || self.behind_file.as_ref() == Some(&g.path))
+            })
             .or_else(|| list.iter().find(|g| g.entry.is_ok()))
     }
 

@@ -85,7 +85,11 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
                         (Some(now), Some(then)) => ago(now, then),
                         _ => String::new(),
                     };
-                    let elsewhere = if game.open_elsewhere {
+                    // The game left with `n` is open here, not in another session.
+                    let ours = menu.behind_file.as_ref() == Some(&game.path);
+                    let elsewhere = if ours {
+                        " · your game (Esc)"
+                    } else if game.open_elsewhere {
                         " · open in another session"
                     } else {
                         ""
@@ -100,7 +104,7 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
                     );
                     let style = if chosen {
                         p.highlight()
-                    } else if game.open_elsewhere {
+                    } else if game.open_elsewhere && !ours {
                         p.dim()
                     } else {
                         p.text()
