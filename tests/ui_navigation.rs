@@ -327,7 +327,8 @@ fn choices_read_at_start_are_offered_and_a_named_game_wins() {
 fn the_state_file_round_trips_and_a_broken_one_is_one_line() {
     let dir = std::env::temp_dir().join(format!("rankup-nav-state-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // A fresh machine: the data folder does not exist yet (the first game's file would
+    // create it); remembering the choices creates it, with no message.
     let mut keeper = Keeper::new(Some(DataDir::at(&dir)));
     let defaults = Choices::of(&Menu::new(None));
     assert_eq!(keeper.read_choices(defaults), None, "no file yet");

@@ -244,8 +244,13 @@ impl Keeper {
                 Some(Action::Moved { request, result })
             }
             IoRequest::RememberChoices(choices) => {
-                let path = self.data.as_ref()?.root().join(STATE_FILE);
-                save::write_atomic(&path, choices.to_ron().as_bytes())
+                let data = self.data.as_ref()?;
+                let path = data.root().join(STATE_FILE);
+                // On a fresh machine the data folder does not exist before the first game
+                // is written.
+                data.disk()
+                    .create_dir_all(data.root())
+                    .and_then(|()| save::write_atomic(&path, choices.to_ron().as_bytes()))
                     .err()
                     .map(|e| Action::Notice {
                         text: format!(
