@@ -252,7 +252,10 @@ fn a_game_lost_on_time_stays_lost_on_time() {
         increment: Duration::ZERO,
     };
     let mut s = Session::playing("flag", HUMANS, Some(clock));
-    s.typed("e4");
+    // The clocks start once both sides have moved: Black's runs after White's second.
+    for m in ["e4", "e5", "Nf3"] {
+        s.typed(m);
+    }
     s.tick(Duration::from_secs(61));
     assert_eq!(
         s.app.play().unwrap().table.game().outcome(),
@@ -261,7 +264,7 @@ fn a_game_lost_on_time_stays_lost_on_time() {
             reason: EndReason::Time
         })
     );
-    nothing_rewrites(&mut s, 1);
+    nothing_rewrites(&mut s, 3);
 }
 
 #[test]
@@ -441,21 +444,24 @@ fn a_takeback_answered_after_the_flag_fell_ends_the_game_on_time() {
     hub.connect(1, "key-a", now);
     hub.connect(2, "key-b", now);
     let room = timed_room(&mut hub, now);
-    hub.request(
-        1,
-        NetRequest::Move {
-            room,
-            ply: 0,
-            token: "e2e4".into(),
-        },
-        now,
-    );
+    // The clocks start once both have moved: Black's runs after White's second move.
+    for (ply, token) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
+        hub.request(
+            1 + (ply as u64 % 2),
+            NetRequest::Move {
+                room,
+                ply,
+                token: token.into(),
+            },
+            now,
+        );
+    }
     hub.request(1, NetRequest::Takeback(room), now);
     // Black thinks past the flag; then agrees to the takeback.
     let late = now + Duration::from_secs(90);
     let e = hub.request(2, NetRequest::AnswerTakeback { room, yes: true }, late);
     let view = last_room(&e, 1).expect("the room is told");
-    assert_eq!(view.tokens, ["e2e4"], "nothing taken back");
+    assert_eq!(view.tokens, ["e2e4", "e7e5", "g1f3"], "nothing taken back");
     assert_eq!(
         view.outcome,
         Some(Outcome::Decisive {
@@ -473,7 +479,7 @@ fn a_takeback_answered_after_the_flag_fell_ends_the_game_on_time() {
     assert!(!saved.is_empty());
     assert!(saved
         .iter()
-        .all(|g| g.moves.len() == 1 && g.result.as_str() == "1-0"));
+        .all(|g| g.moves.len() == 3 && g.result.as_str() == "1-0"));
     // After the end, a takeback asked for or answered changes nothing.
     let e = hub.request(1, NetRequest::Takeback(room), late);
     assert!(e.iter().all(|e| !matches!(e, Effect::Save { .. })), "{e:?}");

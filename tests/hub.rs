@@ -274,7 +274,10 @@ fn a_lost_connection_gets_a_grace_period_and_comes_back_to_the_game() {
         },
         now,
     );
+    // The clocks run once both have moved.
     play(&mut hub, ANN, id, 0, "e2e4", now);
+    play(&mut hub, BOB, id, 1, "e7e5", now);
+    play(&mut hub, ANN, id, 2, "g1f3", now);
     let e = hub.disconnect(BOB, now);
     assert!(notices(&e, ANN)[0].contains("Bob lost the connection: 60 s"));
     assert_eq!(room(&e, ANN).away.black, Some(60));
@@ -285,7 +288,7 @@ fn a_lost_connection_gets_a_grace_period_and_comes_back_to_the_game() {
     // Bob comes back with the same key: straight into the game, his clock having run.
     let e = hub.connect(7, "key-b", later);
     let back = room(&e, 7);
-    assert_eq!((back.you, back.tokens.len()), (Some(Color::Black), 1));
+    assert_eq!((back.you, back.tokens.len()), (Some(Color::Black), 3));
     assert_eq!(back.away.black, None);
     let left = back.clock.unwrap().left_ms.black;
     assert!((289_000..=291_000).contains(&left), "{left}");
@@ -320,6 +323,8 @@ fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
         now,
     );
     play(&mut hub, ANN, id, 0, "e2e4", now);
+    play(&mut hub, BOB, id, 1, "e7e5", now);
+    play(&mut hub, ANN, id, 2, "g1f3", now);
     hub.disconnect(BOB, now);
     let e = hub.tick(now + Duration::from_secs(120));
     assert!(to(&e, ANN).is_empty() || room(&e, ANN).outcome.is_none());
@@ -380,11 +385,47 @@ fn a_move_charges_the_movers_clock_and_adds_the_increment() {
         ..CHESS_WHITE
     };
     let id = start_game(&mut hub, terms, now);
-    let e = play(&mut hub, ANN, id, 0, "e2e4", now + Duration::from_secs(10));
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    play(&mut hub, BOB, id, 1, "e7e5", now);
+    let e = play(&mut hub, ANN, id, 2, "g1f3", now + Duration::from_secs(10));
     let left = room(&e, BOB).clock.unwrap().left_ms;
     // 60 s - 10 s + 3 s for White; Black's clock has not run yet.
     assert_eq!((left.white, left.black), (53_000, 60_000));
-    let e = play(&mut hub, BOB, id, 1, "e7e5", now + Duration::from_secs(30));
+    let e = play(&mut hub, BOB, id, 3, "b8c6", now + Duration::from_secs(30));
     let left = room(&e, ANN).clock.unwrap().left_ms;
     assert_eq!((left.white, left.black), (53_000, 43_000));
+}
+
+#[test]
+fn the_clocks_start_once_both_players_have_moved() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        control: TimeControl::parse("1+3").unwrap(),
+        pause_when_away: false,
+    };
+    let terms = Terms {
+        clock: Some(clock),
+        ..CHESS_WHITE
+    };
+    let id = start_game(&mut hub, terms, now);
+    let s = Duration::from_secs;
+    // Ann thinks two minutes over her first move, longer than her whole time: no clock
+    // runs, none falls, no increment.
+    let e = hub.tick(now + s(120));
+    assert!(to(&e, ANN).is_empty(), "{e:?}");
+    let e = play(&mut hub, ANN, id, 0, "e2e4", now + s(120));
+    let view = room(&e, BOB).clock.unwrap();
+    assert_eq!((view.left_ms.white, view.left_ms.black), (60_000, 60_000));
+    assert_eq!(view.running, None);
+    // Nor Bob's, over his.
+    hub.tick(now + s(240));
+    let e = play(&mut hub, BOB, id, 1, "e7e5", now + s(240));
+    let view = room(&e, ANN).clock.unwrap();
+    assert_eq!((view.left_ms.white, view.left_ms.black), (60_000, 60_000));
+    // Now Ann's runs, from Bob's move on.
+    assert_eq!(view.running, Some(Color::White));
+    let e = play(&mut hub, ANN, id, 2, "g1f3", now + s(250));
+    let left = room(&e, BOB).clock.unwrap().left_ms;
+    assert_eq!((left.white, left.black), (53_000, 60_000));
 }

@@ -218,6 +218,12 @@ fn clocks_run_and_flag() {
     );
     let t0 = Instant::now();
     app.update(Action::Tick(t0));
+    // The clocks start once both sides have moved.
+    for m in ["e4", "e5"] {
+        app.update(Action::StartTyping);
+        m.chars().for_each(|c| app.update(Action::Type(c)));
+        app.update(Action::Submit);
+    }
     app.update(Action::Tick(t0 + Duration::from_secs(30)));
     let left = play(&app).table.clocks().unwrap().left.white;
     assert_eq!(left, Duration::from_secs(30));

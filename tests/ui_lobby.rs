@@ -89,7 +89,8 @@ fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
                 white: 300_000,
                 black: 300_000,
             },
-            running: Some(if tokens.len().is_multiple_of(2) {
+            // As the hub says: the side to move's, once both have moved.
+            running: (tokens.len() >= 2).then_some(if tokens.len().is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
@@ -337,7 +338,7 @@ fn the_bell_rings_when_the_move_comes_back_after_a_long_think() {
 #[test]
 fn a_room_clock_redraws_by_tenths_when_low_and_not_at_all_when_stopped() {
     let mut app = app();
-    let mut view = room(&["e2e4"], Some(Color::White));
+    let mut view = room(&["e2e4", "e7e5", "g1f3"], Some(Color::White));
     if let Some(clock) = view.clock.as_mut() {
         clock.left_ms.black = 9_450;
     }

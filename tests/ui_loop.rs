@@ -6,6 +6,7 @@ use std::thread;
 use std::time::Duration;
 
 use rankup::rules::{ByColor, Position};
+use rankup::ui::action::Action;
 use rankup::ui::app::{App, Player, TimeControl};
 use rankup::ui::keeper::Keeper;
 use rankup::ui::{drive, Incoming, LoopStats};
@@ -73,6 +74,20 @@ fn an_idle_app_draws_once_and_sleeps() {
     );
     let stats = run(app, Vec::new(), Duration::ZERO, Duration::from_millis(600));
     assert_eq!(stats.frames, 1);
+    // And with a clock before the first move: no clock runs yet, nothing to redraw.
+    let app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        Some(TimeControl::parse("5+3").unwrap()),
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    assert_eq!(app.wake_after(), None);
+    let stats = run(app, Vec::new(), Duration::ZERO, Duration::from_millis(600));
+    assert_eq!(stats.frames, 1);
 }
 
 #[test]
@@ -91,7 +106,7 @@ fn each_key_is_one_wake_up_and_one_frame() {
 
 #[test]
 fn a_running_clock_redraws_about_once_a_second() {
-    let app = App::playing(
+    let mut app = App::playing(
         OPTIONS,
         palette(),
         Position::start(variant(VariantId::Chess)),
@@ -101,6 +116,13 @@ fn a_running_clock_redraws_about_once_a_second() {
             black: Player::Human,
         },
     );
+    // The clocks run once both sides have moved.
+    for m in ["e4", "e5"] {
+        app.update(Action::StartTyping);
+        m.chars().for_each(|c| app.update(Action::Type(c)));
+        app.update(Action::Submit);
+    }
+    assert!(app.wake_after().is_some());
     let stats = run(app, Vec::new(), Duration::ZERO, Duration::from_millis(2300));
     // The first frames start the clock; then one per second shown.
     assert!(

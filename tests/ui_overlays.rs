@@ -32,6 +32,19 @@ fn game(id: VariantId, clock: Option<&str>, palette: Palette) -> App {
     )
 }
 
+/// A chess game timed by `clock` where both sides have made their first move at `t0`:
+/// White's clock runs from then.
+fn opened(clock: &str, palette: Palette, t0: Instant) -> App {
+    let mut app = game(VariantId::Chess, Some(clock), palette);
+    app.update(Action::Tick(t0));
+    for m in ["e4", "e5"] {
+        app.update(Action::StartTyping);
+        m.chars().for_each(|c| app.update(Action::Type(c)));
+        app.update(Action::Submit);
+    }
+    app
+}
+
 /// A key as the terminal sends it, through the key map to the app.
 fn press(app: &mut App, code: KeyCode) {
     if let Some(action) = action_for(app.context(), KeyEvent::new(code, KeyModifiers::NONE)) {
@@ -236,9 +249,8 @@ fn the_start_screen_at_80_columns_cuts_no_description() {
 
 #[test]
 fn the_app_wakes_every_tenth_under_ten_seconds() {
-    let mut app = game(VariantId::Chess, Some("1+0"), palette());
     let t0 = Instant::now();
-    app.update(Action::Tick(t0));
+    let mut app = opened("1+0", palette(), t0);
     app.update(Action::Tick(t0 + Duration::from_millis(30_550)));
     // 29.45 s left: the display turns at the next second.
     assert_eq!(app.wake_after(), Some(Duration::from_millis(451)));
@@ -265,9 +277,8 @@ fn style_of(app: &mut App, text: &str) -> ratatui::style::Style {
 fn the_clock_shows_tenths_and_warns_when_time_runs_low() {
     for mode in ColorMode::ALL {
         let p = Palette::new(Theme::default(), mode);
-        let mut app = game(VariantId::Chess, Some("3+2"), p.clone());
         let t0 = Instant::now();
-        app.update(Action::Tick(t0));
+        let mut app = opened("3+2", p.clone(), t0);
         let calm = style_of(&mut app, "White  3:00");
         // 3 minutes warn from 22.5 s: 30 s left is calm, 20 s is low, 9.45 s shows tenths.
         app.update(Action::Tick(t0 + Duration::from_secs(150)));

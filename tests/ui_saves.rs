@@ -630,8 +630,11 @@ fn clocks_are_saved_and_resumed() {
     app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
     let t0 = Instant::now();
     app.update(Action::Tick(t0));
-    app.update(Action::Tick(t0 + Duration::from_secs(20)));
     type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
+    app.take_io();
+    app.update(Action::Tick(t0 + Duration::from_secs(20)));
+    type_move(&mut app, "Nf3");
     let io = app.take_io();
     let saved = autosaved(&io)[0].clone();
     let clock = saved.clock.expect("the clocks are saved");
@@ -652,6 +655,49 @@ fn clocks_are_saved_and_resumed() {
         .expect("clocks again");
     assert_eq!(clocks.left.white, Duration::from_millis(283_000));
     assert_eq!(clocks.control.increment, Duration::from_secs(3));
+}
+
+/// A timed game saved after White's first move resumes with the same rule: Black's clock
+/// waits for Black's first move, whatever time passes.
+#[test]
+fn a_game_resumed_before_the_first_moves_keeps_its_clocks_still() {
+    use rankup::ui::app::TimeControl;
+    use std::time::{Duration, Instant};
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        Some(TimeControl::parse("5+3").unwrap()),
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    app.update(Action::Tick(t0 + Duration::from_secs(20)));
+    type_move(&mut app, "e4");
+    let io = app.take_io();
+    let saved = autosaved(&io)[0].clone();
+    let clock = saved.clock.expect("the clocks are saved");
+    assert_eq!((clock.white_ms, clock.black_ms), (300_000, 300_000));
+    let mut app = menu_with(&[("/data/games/g.ron", &saved, false)]);
+    app.update(Action::Resume);
+    opened(&mut app, saved);
+    let t1 = Instant::now();
+    app.update(Action::Tick(t1));
+    app.update(Action::Tick(t1 + Duration::from_secs(45)));
+    let play = app.play().unwrap();
+    assert_eq!(play.running_clock(), None);
+    assert_eq!(
+        play.table.clocks().unwrap().left.black,
+        Duration::from_secs(300)
+    );
+    type_move(&mut app, "e5");
+    app.update(Action::Tick(t1 + Duration::from_secs(50)));
+    let clocks = app.play().unwrap().table.clocks().cloned().unwrap();
+    assert_eq!(clocks.left.white, Duration::from_secs(295));
 }
 
 /// `;` writes a comment on the last move; it goes into the next save.
@@ -789,7 +835,10 @@ fn a_failed_save_is_shown_whole_at_80x24() {
 fn an_absurd_saved_clock_does_not_panic_on_a_move() {
     use std::time::{Duration, Instant};
     let mut game = Game::from_start(variant(VariantId::Chess));
-    game.play_text("e4").unwrap();
+    // Past both first moves, so that the clocks run and the move gets the increment.
+    for m in ["e4", "e5", "Nf3"] {
+        game.play_text(m).unwrap();
+    }
     let mut meta = GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS);
     meta.clock = Some(rankup::save::SavedClock {
         base_s: 300,
@@ -808,9 +857,9 @@ fn an_absurd_saved_clock_does_not_panic_on_a_move() {
     let t0 = Instant::now();
     app.update(Action::Tick(t0));
     app.update(Action::Tick(t0 + Duration::from_secs(1)));
-    type_move(&mut app, "e5");
+    type_move(&mut app, "Nc6");
     let play = app.play().unwrap();
-    assert_eq!(play.table.game().history().len(), 2, "the move is played");
+    assert_eq!(play.table.game().history().len(), 4, "the move is played");
     assert_eq!(play.table.clocks().unwrap().left.black, Duration::MAX);
 }
 

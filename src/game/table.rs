@@ -132,18 +132,38 @@ impl Table {
         self.game.outcome().is_some()
     }
 
+    /// Whether the clocks have started: as on lichess, once each side has made its first
+    /// move (two moves from the game's start). Until then neither clock runs and the first
+    /// moves get no increment, so each side starts its own thinking with the full time.
+    /// A takeback to before that stops them again.
+    pub fn clocks_started(&self) -> bool {
+        self.game.history().len() >= 2
+    }
+
+    /// The side whose clock counts down now: the side to move once the clocks have
+    /// started, while the game goes on (`runs` says whether time runs at all, false while
+    /// the server pauses for an absent player). `None` for an untimed game.
+    pub fn running_clock(&self, runs: bool) -> Option<Color> {
+        (runs && self.clocks.is_some() && self.clocks_started() && !self.over())
+            .then(|| self.turn())
+    }
+
     /// Plays `mv` for the side to move. With `now`, the mover's clock is charged up to
-    /// then and gets the increment. A move declines the opponent's draw offer and ends any
+    /// then and gets the increment (once the clocks have started, see
+    /// [`Table::clocks_started`]). A move declines the opponent's draw offer and ends any
     /// takeback request.
     ///
     /// # Errors
     /// When the game is over or the move is illegal (nothing changes).
     pub fn play(&mut self, mv: Move, now: Option<Instant>) -> Result<&PlayedMove, PlayError> {
         let mover = self.turn();
+        let timed = self.clocks_started();
         self.game.play(mv)?;
         if let (Some(clocks), Some(now)) = (&mut self.clocks, now) {
-            clocks.charge(mover, now, true);
-            clocks.left[mover] = clocks.left[mover].saturating_add(clocks.control.increment);
+            clocks.charge(mover, now, timed);
+            if timed {
+                clocks.left[mover] = clocks.left[mover].saturating_add(clocks.control.increment);
+            }
         }
         if self.draw_offer == Some(!mover) {
             self.draw_offer = None;
@@ -153,10 +173,11 @@ impl Table {
     }
 
     /// Charges the side to move's clock up to `now` when it `runs` (not while the game is
-    /// over). True when its flag has fallen; [`Table::flag`] also ends the game.
+    /// over, nor before the clocks have started). True when its flag has fallen;
+    /// [`Table::flag`] also ends the game.
     pub fn run_clock(&mut self, now: Instant, runs: bool) -> bool {
         let turn = self.turn();
-        let runs = runs && !self.over();
+        let runs = self.running_clock(runs).is_some();
         match &mut self.clocks {
             Some(clocks) => clocks.charge(turn, now, runs) && runs,
             None => false,
@@ -281,38 +302,108 @@ mod tests {
         table.play(m, now).unwrap();
     }
 
+    const S: fn(u64) -> Duration = Duration::from_secs;
+
+    /// Both first moves, played at `t0`: the clocks start then.
+    fn opened(clock: &str, t0: Instant) -> Table {
+        let mut t = chess(Some(clock));
+        t.run_clock(t0, true);
+        play(&mut t, "e4", Some(t0));
+        play(&mut t, "e5", Some(t0));
+        t
+    }
+
     #[test]
-    fn clock_runs_for_the_side_to_move_and_adds_the_increment() {
+    fn no_clock_runs_before_each_side_has_moved() {
         let mut t = chess(Some("1+2"));
         let t0 = Instant::now();
+        assert!(!t.clocks_started());
+        assert_eq!(t.running_clock(true), None);
         assert!(!t.run_clock(t0, true));
-        assert!(!t.run_clock(t0 + Duration::from_secs(10), true));
-        assert_eq!(t.clocks().unwrap().left.white, Duration::from_secs(50));
-        play(&mut t, "e4", Some(t0 + Duration::from_secs(15)));
+        // White thinks 100 s over its first move, longer than its whole time: nothing
+        // runs, nothing falls, and no increment is added.
+        assert!(!t.run_clock(t0 + S(100), true));
+        assert_eq!(t.flag(t0 + S(100), true), None);
+        play(&mut t, "e4", Some(t0 + S(100)));
+        assert_eq!(t.clocks().unwrap().left.white, S(60));
+        // Nor Black's, over its first move.
+        assert_eq!(t.running_clock(true), None);
+        assert!(!t.run_clock(t0 + S(200), true));
+        assert_eq!(t.clocks().unwrap().left.black, S(60));
+        play(&mut t, "e5", Some(t0 + S(200)));
+        assert_eq!(
+            t.clocks().unwrap().left,
+            ByColor {
+                white: S(60),
+                black: S(60)
+            }
+        );
+        // Now White's runs, from Black's move on.
+        assert!(t.clocks_started());
+        assert_eq!(t.running_clock(true), Some(Color::White));
+        assert_eq!(t.running_clock(false), None);
+        t.run_clock(t0 + S(210), true);
+        assert_eq!(t.clocks().unwrap().left.white, S(50));
+    }
+
+    #[test]
+    fn the_clocks_start_two_moves_after_any_start() {
+        // A game from a position with Black to move: Black's move, then White's.
+        let start = crate::rules::Position::from_fen(
+            variant(VariantId::Chess),
+            "4k3/8/8/8/8/8/8/4K2Q b - - 0 1",
+        )
+        .unwrap();
+        let mut t = Table::new(Game::new(start), Some(TimeControl::parse("1").unwrap()));
+        let t0 = Instant::now();
+        t.run_clock(t0, true);
+        play(&mut t, "Kd7", Some(t0 + S(30)));
+        assert_eq!(t.running_clock(true), None);
+        play(&mut t, "Kd2", Some(t0 + S(40)));
+        assert_eq!(t.running_clock(true), Some(Color::Black));
+        t.run_clock(t0 + S(45), true);
+        assert_eq!(
+            t.clocks().unwrap().left,
+            ByColor {
+                white: S(60),
+                black: S(55)
+            }
+        );
+        // A takeback to before the second move stops them again.
+        t.undo();
+        assert_eq!(t.running_clock(true), None);
+    }
+
+    #[test]
+    fn clock_runs_for_the_side_to_move_and_adds_the_increment() {
+        let t0 = Instant::now();
+        let mut t = opened("1+2", t0);
+        assert!(!t.run_clock(t0 + S(10), true));
+        assert_eq!(t.clocks().unwrap().left.white, S(50));
+        play(&mut t, "Nf3", Some(t0 + S(15)));
         // 60 - 15 + 2.
-        assert_eq!(t.clocks().unwrap().left.white, Duration::from_secs(47));
-        t.run_clock(t0 + Duration::from_secs(20), true);
-        assert_eq!(t.clocks().unwrap().left.black, Duration::from_secs(55));
-        assert_eq!(t.clocks().unwrap().left.white, Duration::from_secs(47));
+        assert_eq!(t.clocks().unwrap().left.white, S(47));
+        t.run_clock(t0 + S(20), true);
+        assert_eq!(t.clocks().unwrap().left.black, S(55));
+        assert_eq!(t.clocks().unwrap().left.white, S(47));
     }
 
     #[test]
     fn a_paused_clock_does_not_run() {
-        let mut t = chess(Some("1+0"));
         let t0 = Instant::now();
-        t.run_clock(t0, true);
-        t.run_clock(t0 + Duration::from_secs(30), false);
-        t.run_clock(t0 + Duration::from_secs(40), true);
-        assert_eq!(t.clocks().unwrap().left.white, Duration::from_secs(50));
+        let mut t = opened("1+0", t0);
+        t.run_clock(t0 + S(30), false);
+        t.run_clock(t0 + S(40), true);
+        assert_eq!(t.clocks().unwrap().left.white, S(50));
     }
 
     #[test]
     fn flag_falls_and_ends_the_game() {
-        let mut t = chess(Some("1+0"));
         let t0 = Instant::now();
+        let mut t = opened("1+0", t0);
         assert_eq!(t.flag(t0, true), None);
-        assert_eq!(t.flag(t0 + Duration::from_secs(59), true), None);
-        let outcome = t.flag(t0 + Duration::from_secs(61), true);
+        assert_eq!(t.flag(t0 + S(59), true), None);
+        let outcome = t.flag(t0 + S(61), true);
         assert_eq!(
             outcome,
             Some(Outcome::Decisive {
@@ -322,7 +413,8 @@ mod tests {
         );
         assert_eq!(t.game().outcome(), outcome);
         // Over: the clocks stop and nothing falls twice.
-        assert_eq!(t.flag(t0 + Duration::from_secs(90), true), None);
+        assert_eq!(t.running_clock(true), None);
+        assert_eq!(t.flag(t0 + S(90), true), None);
     }
 
     #[test]
@@ -335,8 +427,10 @@ mod tests {
         let mut t = Table::new(Game::new(start), Some(TimeControl::parse("1").unwrap()));
         let t0 = Instant::now();
         t.flag(t0, true);
+        play(&mut t, "Kd2", Some(t0));
+        play(&mut t, "Kd7", Some(t0));
         assert_eq!(
-            t.flag(t0 + Duration::from_secs(60), true),
+            t.flag(t0 + S(60), true),
             Some(Outcome::Draw {
                 reason: EndReason::Time
             })

@@ -99,7 +99,8 @@ impl Room {
         self.table.over()
     }
 
-    /// Whether the running clock runs now (not paused for an absent player).
+    /// Whether time runs now (not paused for an absent player); the side to move's clock
+    /// counts down once the clocks have started ([`Table::running_clock`]).
     fn clock_runs(&self) -> bool {
         let turn = self.turn();
         !self.over()
@@ -157,7 +158,7 @@ impl Room {
                         white: millis(c.left.white),
                         black: millis(c.left.black),
                     },
-                    running: self.clock_runs().then(|| self.turn()),
+                    running: self.table.running_clock(self.clock_runs()),
                 }),
             you,
             away: ByColor {

@@ -664,14 +664,8 @@ impl App {
             return Some(Duration::from_secs(1));
         }
         let clocks = p.table.clocks()?;
-        if p.table.game().outcome().is_some() {
-            return None;
-        }
-        let turn = p.table.game().position().turn();
-        // On the server a clock the hub has stopped (a paused game) shows no change.
-        if p.seat.online().is_some_and(|n| !n.clock_runs(turn)) {
-            return None;
-        }
+        // A clock that does not run (not started, the game over, paused) shows no change.
+        let turn = p.running_clock()?;
         Some(super::widgets::clock::next_change(clocks.left[turn]))
     }
 

@@ -451,6 +451,14 @@ impl Play {
         out
     }
 
+    /// The side whose clock counts down now: the side to move once both sides have made
+    /// their first move, until the game ends (on the server, while the hub runs it).
+    pub fn running_clock(&self) -> Option<Color> {
+        let turn = self.table.turn();
+        let runs = self.seat.online().is_none_or(|n| n.clock_runs(turn));
+        self.table.running_clock(runs)
+    }
+
     pub(super) fn tick(&mut self, now: Instant) {
         if self.table.game().outcome().is_some() {
             return;

@@ -314,12 +314,7 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Op
     let v = pos.variant();
     let mut lines: Vec<Line> = Vec::new();
     if let Some(clocks) = play.table.clocks() {
-        // The side to move's clock runs until the end (on the server, while the hub runs it).
-        let turn = pos.turn();
-        let running = (play.table.game().outcome().is_none()
-            && play.seat.online().is_none_or(|n| n.clock_runs(turn)))
-        .then_some(turn);
-        lines.push(clocks_line(clocks, running, p));
+        lines.push(clocks_line(clocks, play.running_clock(), p));
     }
     for line in play.room_status(app.now) {
         lines.push(Line::styled(line, p.accent()));
