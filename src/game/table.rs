@@ -223,6 +223,16 @@ impl Table {
         }
     }
 
+    /// `side` declines the opponent's standing draw offer (without moving: an AI's answer).
+    /// False when no offer of the opponent's stands.
+    pub fn decline_draw(&mut self, side: Color) -> bool {
+        let standing = self.draw_offer == Some(!side);
+        if standing {
+            self.draw_offer = None;
+        }
+        standing
+    }
+
     /// `loser` resigns: the opponent wins.
     pub fn resign(&mut self, loser: Color) -> Outcome {
         let outcome = Outcome::Decisive {
@@ -438,7 +448,7 @@ mod tests {
     }
 
     #[test]
-    fn a_draw_offer_is_accepted_or_declined_by_a_move() {
+    fn a_draw_offer_is_accepted_or_declined_by_a_move_or_by_word() {
         let mut t = chess(None);
         assert_eq!(t.offer_draw(Color::White), DrawOffer::Made);
         play(&mut t, "e4", None);
@@ -446,6 +456,12 @@ mod tests {
         assert_eq!(t.draw_offer(), Some(Color::White));
         play(&mut t, "e5", None);
         assert_eq!(t.draw_offer(), None);
+        // Declined without a move (an AI's answer).
+        assert_eq!(t.offer_draw(Color::White), DrawOffer::Made);
+        assert!(!t.decline_draw(Color::White), "not one's own offer");
+        assert!(t.decline_draw(Color::Black));
+        assert_eq!((t.draw_offer(), t.over()), (None, false));
+        assert!(!t.decline_draw(Color::Black), "declined once");
         assert_eq!(t.offer_draw(Color::White), DrawOffer::Made);
         let drawn = Outcome::Draw {
             reason: EndReason::Agreement,

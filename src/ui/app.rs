@@ -25,7 +25,7 @@ pub use super::menu::choices::Choices;
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
     captured, last_move_squares, step_cursor, Clocks, Leave, Picker, Play, Player, Prompt,
-    Question, TimeControl,
+    Question, SearchFor, TimeControl,
 };
 use super::play::{new_play, play_variant_id};
 use super::review::{Review, ReviewStep};
@@ -616,32 +616,37 @@ impl App {
         }
         let pos = p.table.game().position();
         let turn = pos.turn();
-        let (limits, hint) = match p.players()[turn] {
-            Player::Ai(level) => {
-                let mut limits = level.limits();
-                if let Some(clocks) = p.table.clocks() {
-                    // The engine budgets the clock itself (more time when the position is
-                    // unsettled, less for an obvious move, never past the flag); the
-                    // level's time per move stays an upper bound.
-                    limits.clock = Some(crate::ai::Clock {
-                        time: clocks.left,
-                        inc: ByColor {
-                            white: clocks.control.increment,
-                            black: clocks.control.increment,
-                        },
-                        moves_to_go: None,
-                    });
+        // A draw offer to the AI is answered first, from a short search.
+        let (limits, kind) = if p.draw_answer_owed().is_some() {
+            (Play::draw_answer_limits(), SearchFor::DrawAnswer)
+        } else {
+            match p.players()[turn] {
+                Player::Ai(level) => {
+                    let mut limits = level.limits();
+                    if let Some(clocks) = p.table.clocks() {
+                        // The engine budgets the clock itself (more time when the position is
+                        // unsettled, less for an obvious move, never past the flag); the
+                        // level's time per move stays an upper bound.
+                        limits.clock = Some(crate::ai::Clock {
+                            time: clocks.left,
+                            inc: ByColor {
+                                white: clocks.control.increment,
+                                black: clocks.control.increment,
+                            },
+                            moves_to_go: None,
+                        });
+                    }
+                    (limits, SearchFor::Move)
                 }
-                (limits, false)
+                Player::Human if p.hint_wanted => (
+                    Level::DEFAULT.limits_with(Duration::from_millis(700), 0),
+                    SearchFor::Hint,
+                ),
+                Player::Human | Player::Remote => return None,
             }
-            Player::Human if p.hint_wanted => (
-                Level::DEFAULT.limits_with(Duration::from_millis(700), 0),
-                true,
-            ),
-            Player::Human | Player::Remote => return None,
         };
         Some(SearchRequest {
-            id: p.generation * 2 + u64::from(hint),
+            id: p.search_id(kind),
             position: pos.clone(),
             history: p.table.game().repetition_keys().to_vec(),
             limits,

@@ -1,13 +1,14 @@
 //! The game in play: the board, the cursor and typed input, pickers and questions, clocks,
 //! and what it takes to hand a move to the game or the AI.
 
+mod draw;
 pub(crate) mod view;
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::ai::Level;
-use crate::game::{DrawOffer, Game, Table};
+use crate::game::{Game, Table};
 use crate::notation::{self, coord, san};
 use crate::rules::{ByColor, Color, Move, Position, Square};
 use crate::save::{GameMeta, SavedClock, SavedGame, Timestamp};
@@ -60,6 +61,17 @@ impl Player {
             crate::save::Player::Ai { level } => Player::Ai(*level),
         }
     }
+}
+
+/// What a search asked of the AI is for (its id is [`Play::search_id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchFor {
+    /// The AI's move.
+    Move = 0,
+    /// A hint for the person to move.
+    Hint = 1,
+    /// The AI's answer to a draw offer.
+    DrawAnswer = 2,
 }
 
 /// A yes/no question waiting for an answer.
@@ -325,13 +337,35 @@ impl Play {
         self.seat.players()
     }
 
+    /// Who plays `side`, as messages name them: the colour of a person at this keyboard,
+    /// `AI (level 4)`, or a player's name on the server.
+    pub fn who(&self, side: Color) -> String {
+        match (&self.seat, self.players()[side]) {
+            (Seat::Online(net), _) => crate::text::sanitize(&net.view.names[side]).into_owned(),
+            (Seat::Local { .. }, Player::Ai(level)) => format!("AI (level {})", level.number()),
+            (Seat::Local { .. }, Player::Human | Player::Remote) => side.to_string(),
+        }
+    }
+
+    /// The id of the search for `kind` in the current state of the game (see
+    /// [`SearchFor`]).
+    pub fn search_id(&self, kind: SearchFor) -> u64 {
+        self.generation * 4 + kind as u64
+    }
+
     /// Whether a person moves for the side to move.
     pub fn human_to_move(&self) -> bool {
         self.players()[self.table.game().position().turn()] == Player::Human
     }
 
     fn ai_update(&mut self, action: Action, now: Option<Instant>) {
-        let wanted_id = |p: &Play, hint: bool| p.generation * 2 + u64::from(hint);
+        let wanted_id = |p: &Play, hint: bool| {
+            p.search_id(if hint {
+                SearchFor::Hint
+            } else {
+                SearchFor::Move
+            })
+        };
         match action {
             Action::AiInfo { id, thinking }
                 if id == wanted_id(self, false) || id == wanted_id(self, true) =>
@@ -342,7 +376,11 @@ impl Play {
                 if self.table.game().outcome().is_some() {
                     return;
                 }
-                if id == wanted_id(self, true) && self.hint_wanted && self.human_to_move() {
+                if id == self.search_id(SearchFor::DrawAnswer) {
+                    self.answer_draw(&thinking);
+                } else if self.draw_answer_owed().is_some() {
+                    // The AI answers the draw offer before it moves or hints.
+                } else if id == wanted_id(self, true) && self.hint_wanted && self.human_to_move() {
                     self.hint_wanted = false;
                     self.thinking = None;
                     self.hint = best;
@@ -363,10 +401,19 @@ impl Play {
                             Player::Human | Player::Remote => true,
                         };
                         let before = self.table.game().history().len();
+                        let ai = self.table.turn();
                         self.play_move(mv, now);
                         if self.table.game().history().len() > before {
                             if let Some(note) = self.table.game_mut().last_note_mut() {
                                 note.eval = thinking.eval.filter(|_| honest);
+                            }
+                            if self.ai_may_offer_draw(ai) {
+                                let san = self.table.game().history().last().map(|m| m.san.clone());
+                                let who = self.who(ai);
+                                self.info(&format!(
+                                    "{who} played {} and offers a draw: D accepts, a move declines",
+                                    san.unwrap_or_default()
+                                ));
                             }
                         }
                     }
@@ -689,23 +736,7 @@ impl Play {
                     self.question = Some(Question::Resign);
                 }
             }
-            Action::OfferDraw => {
-                let turn = self.table.game().position().turn();
-                if self.table.game().outcome().is_some() {
-                    self.error("the game is already over".into());
-                } else {
-                    match self.table.offer_draw(turn) {
-                        DrawOffer::Accepted(outcome) => {
-                            self.changed();
-                            self.info(&format!("{turn} accepts: {outcome}"));
-                        }
-                        DrawOffer::Made => self.info(&format!(
-                            "{turn} offers a draw; make your move, then {} may press D to accept",
-                            !turn
-                        )),
-                    }
-                }
-            }
+            Action::OfferDraw => self.offer_draw(),
             _ => {}
         }
     }
