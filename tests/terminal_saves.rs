@@ -259,7 +259,7 @@ fn an_old_autosave_is_moved_in_and_a_broken_one_left_alone() {
     tmux.wait_for("PromoChess  8 moves · human v AI 2");
     tmux.keys(&["r"]);
     // Resumed: the AI (Black) is to move and answers.
-    tmux.wait_for("rankup · PromoChess · human v AI 2");
+    tmux.wait_for("rankup · PromoChess · human v AI level 2");
     tmux.keys(&["q", "y"]);
     tmux.wait_for("APP-EXITED");
     tmux.kill_session();

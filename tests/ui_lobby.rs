@@ -273,8 +273,15 @@ fn a_spectator_watches_and_leaves() {
     let mut app = app();
     app.update(Action::Net(NetEvent::Lobby(lobby())));
     app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    // No cursor: it has nothing to do here.
+    let text = common::screen(&mut app, 80, 24).replace("[ ] cursor", "");
+    assert!(!text.contains('['), "{text}");
+    // The next move says who played it.
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4", "e7e5"], None))));
+    let play = app.play().unwrap();
+    assert_eq!(play.message.as_ref().unwrap().text, "Bob played e5");
     app.update(Action::StartTyping);
-    typed(&mut app, "e5");
+    typed(&mut app, "Nf3");
     app.update(Action::Submit);
     assert!(app.take_net().is_empty(), "a spectator moves nothing");
     app.update(Action::Cancel);

@@ -361,8 +361,26 @@ pub fn explain(pos: &Position, text: &str) -> Option<String> {
     let wanted = parts.promotion.and_then(|l| v.kind_by_letter(l));
     // (reason, whether it is only "does not move that way")
     let mut found: Vec<(String, bool)> = Vec::new();
+    // The pieces that do not move that way: each with where it can go, and how they move.
+    let mut unreached: Vec<String> = Vec::new();
+    let mut how = String::new();
     for from in &mine {
-        let reason = match pos.why_illegal(*from, to) {
+        let why = pos.why_illegal(*from, to);
+        if let Some(crate::rules::Illegal::CannotReach {
+            piece,
+            moves,
+            targets,
+            ..
+        }) = &why
+        {
+            let list: Vec<String> = targets.iter().map(|s| s.to_string()).collect();
+            unreached.push(match list.is_empty() {
+                true => format!("{piece} has no legal move now"),
+                false => format!("{piece} can go to {}", list.join(" ")),
+            });
+            how.clone_from(moves);
+        }
+        let reason = match why {
             Some(why) => Some((why.to_string(), why.is_cannot_reach())),
             None => pos.why_promotion(*from, to, wanted).map(|r| (r, false)),
         };
@@ -377,10 +395,21 @@ pub fn explain(pos: &Position, text: &str) -> Option<String> {
     if found.iter().any(|(_, weak)| !weak) {
         found.retain(|(_, weak)| !weak);
     }
-    let mut reasons: Vec<String> = found.into_iter().map(|(r, _)| r).collect();
+    let mut reasons: Vec<String> = found.iter().map(|(r, _)| r.clone()).collect();
     match reasons.len() {
         0 => None,
         1 => reasons.pop(),
+        // Several pieces of one kind that do not move that way: how they move, once.
+        _ if found.iter().all(|(_, weak)| *weak) => {
+            let mut text = format!(
+                "no {what} of yours can reach {to}: {}",
+                unreached.join(", ")
+            );
+            if !how.is_empty() {
+                text.push_str(&format!(". How it moves: {how}"));
+            }
+            Some(text)
+        }
         _ => Some(format!(
             "no {what} of yours can play that: {}",
             reasons.join("; ")

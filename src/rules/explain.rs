@@ -138,6 +138,33 @@ impl Illegal {
     }
 }
 
+impl Illegal {
+    /// The reason alone, for a message that names the piece and the square already ("the
+    /// Queen on d8 cannot go to d3: the way is blocked on d7"), so it is said once.
+    pub fn reason(&self) -> String {
+        match self {
+            Illegal::Blocked { at: Some(at), .. } => format!("the way is blocked on {at}"),
+            Illegal::Blocked { at: None, .. } => "the pieces in the way stop it".into(),
+            Illegal::CannotReach { moves, targets, .. } => reach_reason(moves, targets),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Where a piece that cannot reach a square can go, and how it moves.
+fn reach_reason(moves: &str, targets: &[Square]) -> String {
+    let mut out = if targets.is_empty() {
+        "it has no legal move now".to_string()
+    } else {
+        let list: Vec<String> = targets.iter().map(|s| s.to_string()).collect();
+        format!("it can go to {}", list.join(" "))
+    };
+    if !moves.is_empty() {
+        out.push_str(&format!(". How it moves: {moves}"));
+    }
+    out
+}
+
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -150,25 +177,14 @@ impl fmt::Display for Illegal {
                 to,
                 moves,
                 targets,
-            } => {
-                write!(f, "{piece} cannot reach {to}")?;
-                if !moves.is_empty() {
-                    write!(f, " (how it moves: {moves})")?;
-                }
-                if targets.is_empty() {
-                    write!(f, "; it has no legal move now")
-                } else {
-                    let list: Vec<String> = targets.iter().map(|s| s.to_string()).collect();
-                    write!(f, "; it can go to {}", list.join(" "))
-                }
+            } => write!(
+                f,
+                "{piece} cannot reach {to}; {}",
+                reach_reason(moves, targets)
+            ),
+            Illegal::Blocked { piece, to, .. } => {
+                write!(f, "{piece} cannot reach {to}: {}", self.reason())
             }
-            Illegal::Blocked { piece, to, at } => match at {
-                Some(at) => write!(f, "{piece} cannot reach {to}: the way is blocked on {at}"),
-                None => write!(
-                    f,
-                    "{piece} cannot reach {to}: the pieces in the way stop it"
-                ),
-            },
             Illegal::OwnPiece { to } => write!(f, "{to} holds one of your own pieces"),
             Illegal::KingAttacked { by } => {
                 write!(f, "the King would stand in check from {by}")

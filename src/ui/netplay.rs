@@ -140,8 +140,9 @@ impl Play {
             match next {
                 Some(mv) => {
                     let san = crate::notation::san::format(self.table.game().position(), &mv);
+                    let who = self.who(self.table.turn());
                     if self.table.game_mut().play(mv).is_ok() {
-                        self.info(&format!("played {san}"));
+                        self.info(&format!("{who} played {san}"));
                     }
                 }
                 None => match game_of(&view) {

@@ -35,11 +35,11 @@ pub enum Player {
 }
 
 impl Player {
-    /// `you`-neutral label: `human` or `AI 4 (club)`.
+    /// `you`-neutral label: `human` or `AI level 4 (club)`.
     pub fn label(self) -> String {
         match self {
             Player::Human => "human".into(),
-            Player::Ai(l) => format!("AI {} ({})", l.number(), l.name()),
+            Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
             Player::Remote => "opponent".into(),
         }
     }
@@ -353,6 +353,13 @@ impl Play {
         self.generation * 4 + kind as u64
     }
 
+    /// Whether the game is only watched from here: no side is played at this keyboard
+    /// (a spectator on the server, or the AI against itself). The board shows no cursor.
+    pub fn watched(&self) -> bool {
+        let players = self.players();
+        players.white != Player::Human && players.black != Player::Human
+    }
+
     /// Whether a person moves for the side to move.
     pub fn human_to_move(&self) -> bool {
         self.players()[self.table.game().position().turn()] == Player::Human
@@ -559,12 +566,13 @@ impl Play {
                 self.scroll = None;
                 self.redo.clear();
                 self.moved_on_server(mover);
+                let who = self.who(mover);
                 let text = match self.table.game().outcome() {
-                    Some(o) => format!("{san}: {o}"),
+                    Some(o) => format!("{who} played {san}: {o}"),
                     None if self.table.draw_offer() == Some(mover) => {
-                        format!("{san}. {mover} offers a draw: D accepts, a move declines")
+                        format!("{who} played {san} and offers a draw: D accepts, a move declines")
                     }
-                    None => format!("played {san}"),
+                    None => format!("{who} played {san}"),
                 };
                 self.info(&text);
             }
@@ -611,11 +619,13 @@ impl Play {
                         self.select(now);
                     }
                     0 => {
+                        // The piece and the square are named here: the reason alone.
                         let why = pos
                             .why_illegal(from, self.cursor)
-                            .map_or_else(String::new, |w| format!(": {w}"));
+                            .map_or_else(String::new, |w| format!(": {}", w.reason()));
+                        let stop = if why.ends_with('.') { "" } else { "." };
                         self.error(format!(
-                            "{} cannot go to {}{why}. Pick a marked square, or Esc",
+                            "{} cannot go to {}{why}{stop} Pick a marked square, or Esc",
                             piece_name(&pos, from),
                             self.cursor
                         ))

@@ -66,7 +66,8 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
 
     if let Some(geom) = layout.board {
         let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
-        board.cursor = (play.typing.is_none()).then_some(play.cursor);
+        // A watched game has nothing for the cursor to do.
+        board.cursor = (play.typing.is_none() && !play.watched()).then_some(play.cursor);
         board.selected = play.selected;
         board.targets = play.targets().iter().fold(0, |a, m| a | m.to.bit());
         if let (Some(hint), None) = (play.hint, play.selected) {
@@ -127,7 +128,7 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
                         .as_ref()
                         .map_or(String::new(), |n| n.view.names[pos.turn()].clone())
                 ),
-                Player::Ai(_) => format!(" {} ({}) to move", pos.turn(), mover.label()),
+                Player::Ai(_) => format!(" {} to move · {}", pos.turn(), mover.label()),
             };
             let mut spans = vec![Span::styled(who, p.text())];
             if let Some(t) = &play.thinking {
@@ -286,7 +287,7 @@ fn question_text(play: &Play, q: Question) -> String {
                 Leave::Menu => "y leaves it for a new game",
             };
             format!(
-                "The game is NOT saved ({why}). w or Enter writes it to a file you name \
+                "The game is NOT saved: {why}. w or Enter writes it to a file you name \
                  · {leave} · n goes back"
             )
         }
