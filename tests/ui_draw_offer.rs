@@ -149,6 +149,43 @@ fn the_ai_declines_a_draw_when_it_stands_better_and_plays_on() {
     assert_eq!(request.id, wanted(&app, SearchFor::Move));
 }
 
+/// The answer search reports `eval` (White's point of view).
+fn answer_with(app: &mut App, eval: Eval) {
+    let request = app.search_request().expect("the answer");
+    assert_eq!(request.id, wanted(app, SearchFor::DrawAnswer));
+    app.update(Action::AiDone {
+        id: request.id,
+        best: None,
+        thinking: Thinking {
+            depth: 10,
+            score: String::new(),
+            line: String::new(),
+            nodes: 1,
+            eval: Some(eval),
+        },
+    });
+}
+
+/// A level position is a draw only late in the game: on move 1 the AI (Black, a little
+/// worse as Black is) declines; on move 30 it accepts the same score.
+#[test]
+fn a_level_position_is_a_draw_only_late_in_the_game() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut app = against_ai(start);
+    app.update(Action::OfferDraw);
+    answer_with(&mut app, Eval::Centipawns(25));
+    assert_eq!(outcome(&app), None);
+    assert_eq!(message(&app), "AI (level 4) declines the draw");
+    // Clearly worse on move 1: it accepts.
+    app.update(Action::OfferDraw);
+    answer_with(&mut app, Eval::Centipawns(60));
+    assert_eq!(outcome(&app), Some(DRAWN));
+    let mut app = against_ai("7k/8/8/3p4/3P4/8/8/K7 w - - 0 30");
+    app.update(Action::OfferDraw);
+    answer_with(&mut app, Eval::Centipawns(10));
+    assert_eq!(outcome(&app), Some(DRAWN));
+}
+
 #[test]
 fn an_offer_on_the_ais_turn_is_answered_before_it_moves() {
     let mut app = against_ai("k7/8/8/8/8/8/8/2QQ2K1 w - - 0 1");

@@ -1,7 +1,9 @@
 //! Draw offers at this keyboard. Between two people the side to move offers and the other
 //! accepts with the same key on their turn. Against the AI, the AI answers at once: a short
 //! search of the position (full strength, no noise, so its answer is an honest opinion at
-//! every level) says whether it stands better than a draw; if not, it accepts. The AI also
+//! every level) says whether it stands better than a draw; if not, it accepts. A level
+//! position counts as a draw only late in the game: early on the AI accepts only when it
+//! stands clearly worse, as a level opening is still a game to play. The AI also
 //! offers a draw itself when the game has stayed level for many of its moves late in the
 //! game. (Dead material balances end the game by themselves, by each game's own rules.)
 
@@ -14,8 +16,12 @@ use crate::rules::Color;
 use super::{Play, Player};
 use crate::ui::app::Thinking;
 
-/// A score within this many centipawns of 0 counts as a draw.
+/// A score within this many centipawns of 0 counts as a draw (late in the game).
 pub const DRAWN_CP: i32 = 15;
+
+/// Before [`LATE_MOVE`] the AI accepts a draw only when it stands this many centipawns
+/// worse (or is mated).
+pub const WORSE_CP: i32 = 50;
 
 /// How long the AI searches before it answers a draw offer: a fraction of a second.
 pub const ANSWER_TIME: Duration = Duration::from_millis(250);
@@ -24,15 +30,21 @@ pub const ANSWER_TIME: Duration = Duration::from_millis(250);
 /// (and again after as many more, if the person plays on)...
 pub const LEVEL_MOVES: usize = 10;
 
-/// ...from this full move on.
-pub const LATE_MOVE: u32 = 40;
+/// ...from this full move on; from here on too a level position counts as a draw.
+pub const LATE_MOVE: u32 = 30;
 
-/// Whether `eval` (White's point of view) says `side` stands no better than a draw: within
-/// [`DRAWN_CP`] of level, worse, or mated.
-pub fn no_better_than_draw(eval: Eval, side: Color) -> bool {
+/// Whether `eval` (White's point of view) says `side` stands no better than a draw at full
+/// move `fullmove`: mated; from [`LATE_MOVE`] on, within [`DRAWN_CP`] of level or worse;
+/// before, [`WORSE_CP`] worse.
+pub fn no_better_than_draw(eval: Eval, side: Color, fullmove: u32) -> bool {
     let sign = if side == Color::White { 1 } else { -1 };
+    let bar = if fullmove >= LATE_MOVE {
+        DRAWN_CP
+    } else {
+        -WORSE_CP
+    };
     match eval {
-        Eval::Centipawns(cp) => sign * cp <= DRAWN_CP,
+        Eval::Centipawns(cp) => sign * cp <= bar,
         Eval::Mate(n) => sign * n < 0,
     }
 }
@@ -123,7 +135,11 @@ impl Play {
             return;
         };
         let who = self.who(ai);
-        if thinking.eval.is_some_and(|e| no_better_than_draw(e, ai)) {
+        let fullmove = self.table.game().position().fullmoves();
+        if thinking
+            .eval
+            .is_some_and(|e| no_better_than_draw(e, ai, fullmove))
+        {
             if let DrawOffer::Accepted(outcome) = self.table.offer_draw(ai) {
                 self.changed();
                 self.selected = None;
@@ -158,6 +174,7 @@ mod tests {
     fn no_better_than_draw_rule_table() {
         use Color::{Black, White};
         use Eval::{Centipawns as Cp, Mate};
+        // Late in the game: level or worse.
         for (eval, side, expected) in [
             (Cp(0), White, true),
             (Cp(15), White, true),
@@ -171,7 +188,28 @@ mod tests {
             (Mate(3), Black, true),
             (Mate(-3), Black, false),
         ] {
-            assert_eq!(no_better_than_draw(eval, side), expected, "{eval} {side}");
+            assert_eq!(
+                no_better_than_draw(eval, side, 30),
+                expected,
+                "{eval} {side}"
+            );
+        }
+        // Early: a level position is still a game; clearly worse accepts.
+        for (eval, side, expected) in [
+            (Cp(0), White, false),
+            (Cp(-20), White, false),
+            (Cp(20), Black, false),
+            (Cp(-49), White, false),
+            (Cp(-50), White, true),
+            (Cp(50), Black, true),
+            (Mate(-3), White, true),
+            (Mate(3), White, false),
+        ] {
+            assert_eq!(
+                no_better_than_draw(eval, side, 29),
+                expected,
+                "{eval} {side}"
+            );
         }
     }
 
@@ -214,8 +252,8 @@ mod tests {
         assert!(!ai_offers_draw(&game_with(late, &evals), Color::Black));
         evals[3] = None;
         assert!(!ai_offers_draw(&game_with(late, &evals), Color::Black));
-        // Too early in the game.
-        let early = "7k/8/8/3p4/3P4/8/8/K7 w - - 0 20";
+        // Too early in the game (move 29 after the ten moves).
+        let early = "7k/8/8/3p4/3P4/8/8/K7 w - - 0 19";
         assert!(!ai_offers_draw(
             &game_with(early, &[level; 10]),
             Color::Black
