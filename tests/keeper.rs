@@ -245,7 +245,7 @@ fn a_game_not_kept_can_be_written_elsewhere_before_quitting() {
     s.act(Action::WriteElsewhere);
     let target = root.join("rescued.ron");
     s.app.update(Action::StartTyping);
-    let typed = s.app.play().unwrap().typing.clone().unwrap();
+    let typed = s.app.play().unwrap().typed_text().unwrap().to_string();
     for _ in 0..typed.len() {
         s.app.update(Action::Backspace);
     }

@@ -158,9 +158,12 @@ fn typed_moves_and_errors() {
     assert_eq!(p.table.game().history().len(), 3, "illegal move not played");
     let message = p.message.as_ref().unwrap();
     assert!(message.error && message.text.contains("Ke3"), "{message:?}");
-    assert!(p.typing.is_some(), "typing mode stays open after an error");
+    assert!(
+        p.typed_text().is_some(),
+        "typing mode stays open after an error"
+    );
     app.update(Action::Cancel);
-    assert!(play(&app).typing.is_none());
+    assert!(play(&app).typed_text().is_none());
 }
 
 #[test]
@@ -194,8 +197,8 @@ fn promotion_choice_opens_a_picker() {
         app.update(a);
     }
     let picker = play(&app)
-        .picker
-        .clone()
+        .picker()
+        .cloned()
         .expect("a picker for promote or not");
     assert_eq!(picker.moves.len(), 2);
     let text = screen(&mut app, 80, 24);

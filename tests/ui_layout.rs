@@ -191,7 +191,7 @@ fn clicks_pick_the_square_under_them_at_every_size() {
                 let play = app.play().unwrap();
                 assert_eq!(play.cursor, sq, "{id:?} at {w}x{h}");
                 // A click lifts a piece of the side to move; put it back.
-                if play.selected.is_some() {
+                if play.lifted().is_some() {
                     app.update(Action::Cancel);
                 }
             }

@@ -392,7 +392,7 @@ fn no_key_acts_while_the_terminal_is_too_small() {
     assert!(app.card.is_none());
     assert_eq!(moves(&app), ["e4"], "no move played blind");
     let play = app.play().unwrap();
-    assert_eq!(play.typing, None);
+    assert_eq!(play.typed_text(), None);
     assert_eq!(play.question, None);
     assert_eq!(play.table.game().outcome(), None);
     // q asks its question, shown under the note, and y answers it.
@@ -443,18 +443,26 @@ fn too_small_q_quits_from_a_prompt_and_esc_closes_it() {
     type_move(&mut app, "e4");
     // A refused move leaves its prompt open.
     type_move(&mut app, "e4");
-    assert!(app.play().unwrap().typing.is_some());
+    assert!(app.play().unwrap().typed_text().is_some());
     app.resize(20, 10);
     app.update(Action::Type('x'));
     assert_eq!(
-        app.play().unwrap().typing.as_deref(),
+        app.play().unwrap().typed_text(),
         Some("e4"),
         "nothing typed blind"
     );
     app.update(Action::Cancel);
-    assert_eq!(app.play().unwrap().typing, None, "Esc closes the prompt");
+    assert_eq!(
+        app.play().unwrap().typed_text(),
+        None,
+        "Esc closes the prompt"
+    );
     app.update(Action::StartTyping);
-    assert_eq!(app.play().unwrap().typing, None, "no prompt opens unseen");
+    assert_eq!(
+        app.play().unwrap().typed_text(),
+        None,
+        "no prompt opens unseen"
+    );
     let mut app = playing(None);
     type_move(&mut app, "e4");
     app.update(Action::StartTyping);

@@ -367,7 +367,7 @@ fn a_failed_write_is_shown_retried_and_never_lost_silently() {
     });
     assert_eq!(app.context(), rankup::ui::input::Context::Unsaved);
     app.update(Action::WriteElsewhere);
-    let suggested = app.play().unwrap().typing.clone().unwrap();
+    let suggested = app.play().unwrap().typed_text().unwrap().to_string();
     assert!(suggested.starts_with("rankup-chess-") && suggested.ends_with(".ron"));
     for _ in 0..suggested.len() {
         app.update(Action::Backspace);
@@ -393,7 +393,7 @@ fn a_failed_write_is_shown_retried_and_never_lost_silently() {
     assert!(app.running);
     let play = app.play().unwrap();
     assert!(play.message.as_ref().unwrap().text.contains("Read-only"));
-    assert!(play.typing.is_some(), "the path stays for editing");
+    assert!(play.typed_text().is_some(), "the path stays for editing");
     app.update(Action::Submit);
     app.take_io();
     app.update(Action::Copied {

@@ -33,7 +33,7 @@ fn typed(app: &mut App, text: &str) {
 }
 
 fn text(app: &App) -> Option<String> {
-    app.play().unwrap().typing.clone()
+    app.play().unwrap().typed_text().map(str::to_string)
 }
 
 fn message(app: &App) -> String {

@@ -743,9 +743,9 @@ impl App {
                     Context::Unsaved
                 } else if p.question.is_some() {
                     Context::Confirm
-                } else if p.picker.is_some() {
+                } else if p.picker().is_some() {
                     Context::Picker
-                } else if p.typing.is_some() {
+                } else if p.typed_text().is_some() {
                     Context::Typing
                 } else {
                     Context::Board
@@ -985,7 +985,7 @@ impl App {
             _ if play.seat.is_online() && Self::net_play_action(play, &action) => {}
             Action::NewGame | Action::Cancel
                 if play.seat.is_online()
-                    && play.selected.is_none()
+                    && play.mode.is_normal()
                     && (play.table.game().outcome().is_some()
                         || play.seat.online().is_some_and(|n| n.me().is_none())) =>
             {
@@ -1028,25 +1028,24 @@ impl App {
             }
             Action::SaveAs if !saving => play.error(NO_DATA.into()),
             Action::SaveAs => {
-                play.selected = None;
-                play.prompt = Some(Prompt::Name);
-                play.typing = Some(play.meta.name.clone().unwrap_or_default());
+                play.open_prompt(Prompt::Name, play.meta.name.clone().unwrap_or_default());
                 play.info("name for this game (Enter saves it in the games folder, Esc cancels)");
             }
             Action::Comment => match play.table.game().history().last() {
                 Some(last) => {
-                    play.selected = None;
-                    play.prompt = Some(Prompt::Comment);
-                    play.typing = Some(last.note.comment.clone().unwrap_or_default());
+                    let text = last.note.comment.clone().unwrap_or_default();
+                    play.open_prompt(Prompt::Comment, text);
                     play.info(
                         "comment on the last move (Enter keeps it, empty removes it, Esc cancels)",
                     );
                 }
                 None => play.error("no move to comment on yet".into()),
             },
-            Action::Submit if play.prompt.is_some() => {
-                let text = play.typing.take().unwrap_or_default().trim().to_string();
-                match play.prompt.take() {
+            Action::Submit if play.prompt().is_some() => {
+                let (prompt, text) = play.take_prompt().map_or((None, String::new()), |(p, t)| {
+                    (Some(p), t.trim().to_string())
+                });
+                match prompt {
                     Some(Prompt::Comment) => {
                         let san = play.table.game().history().last().map(|m| m.san.clone());
                         if let Some(note) = play.table.game_mut().last_note_mut() {
@@ -1066,8 +1065,7 @@ impl App {
                     }
                     Some(Prompt::Name) => play.info("not saved"),
                     Some(Prompt::CopyPath(then)) if !text.is_empty() => {
-                        play.prompt = Some(Prompt::CopyPath(then));
-                        play.typing = Some(text.clone());
+                        play.open_prompt(Prompt::CopyPath(then), text.clone());
                         self.io.push(IoRequest::WriteCopy {
                             game_id: play.game_id,
                             generation: play.generation,
@@ -1083,9 +1081,8 @@ impl App {
                     None => {}
                 }
             }
-            Action::Cancel if play.prompt.is_some() => {
-                play.typing = None;
-                if let Some(Prompt::CopyPath(then)) = play.prompt.take() {
+            Action::Cancel if play.prompt().is_some() => {
+                if let Some((Prompt::CopyPath(then), _)) = play.take_prompt() {
                     play.ask_unsaved(then);
                 } else {
                     play.info("cancelled");
@@ -1135,9 +1132,7 @@ impl App {
             Action::Hint => play.error("no hints in a game against a person".into()),
             Action::Claim if playing => play.tell_server(NetRequest::Claim),
             Action::Chat => {
-                play.selected = None;
-                play.prompt = Some(Prompt::Chat);
-                play.typing = Some(String::new());
+                play.open_prompt(Prompt::Chat, String::new());
                 play.info("chat (Enter sends to the players and spectators, Esc cancels)");
             }
             Action::SaveAs | Action::Comment => {
@@ -1248,8 +1243,7 @@ impl App {
                     return true;
                 };
                 if p.game_id == *game_id && p.copied(*generation, result) {
-                    if let Some(Prompt::CopyPath(then)) = p.prompt.take() {
-                        p.typing = None;
+                    if let Some((Prompt::CopyPath(then), _)) = p.take_prompt() {
                         self.leave(then);
                     }
                 }

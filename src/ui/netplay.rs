@@ -156,8 +156,7 @@ impl Play {
                 },
             }
             self.changed();
-            self.selected = None;
-            self.picker = None;
+            self.settle_mode();
             self.scroll = None;
         }
         if let (Some(o), None) = (view.outcome, self.table.game().outcome()) {

@@ -2,7 +2,10 @@
 //! and what it takes to hand a move to the game or the AI.
 
 mod draw;
+mod mode;
 pub(crate) mod view;
+
+pub use mode::{Mode, TypedMove};
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -106,6 +109,13 @@ pub struct Picker {
     pub index: usize,
 }
 
+impl Picker {
+    /// A picker of `moves`, the first highlighted.
+    pub fn new(moves: Vec<Move>) -> Picker {
+        Picker { moves, index: 0 }
+    }
+}
+
 /// The game being played, with its view.
 #[derive(Clone, Debug)]
 pub struct Play {
@@ -115,15 +125,11 @@ pub struct Play {
     pub redo: Vec<Move>,
     /// The board cursor.
     pub cursor: Square,
-    /// The lifted piece's square.
-    pub selected: Option<Square>,
     /// Black at the bottom.
     pub flipped: bool,
-    /// The move being typed, in typing mode.
-    pub typing: Option<String>,
-    /// Open choice picker.
-    pub picker: Option<Picker>,
-    /// Open question.
+    /// What the keys are doing: moving the cursor, carrying a piece, typing.
+    pub mode: Mode,
+    /// Open question, over any mode.
     pub question: Option<Question>,
     /// Bottom-line message.
     pub message: Option<Message>,
@@ -157,14 +163,8 @@ pub struct Play {
     pub copy: Option<(PathBuf, u64)>,
     /// When the side to move started thinking (for the think time saved with its move).
     pub turn_started: Option<Instant>,
-    /// What the typed text is, when it is not a move.
-    pub prompt: Option<Prompt>,
     /// Moves typed in this game, oldest first (↑↓ in typing mode bring them back).
     pub typed_moves: Vec<String>,
-    /// The entry of `typed_moves` shown in typing mode, while browsing them.
-    pub recall: Option<usize>,
-    /// The typed text was refused: the next character that starts a move replaces it.
-    pub typed_stale: bool,
 }
 
 /// Who sits at the board.
@@ -257,10 +257,8 @@ pub(super) fn new_play(
         table: Table::new(game, clock),
         redo: Vec::new(),
         cursor,
-        selected: None,
         flipped,
-        typing: None,
-        picker: None,
+        mode: Mode::Normal,
         question: None,
         message: Some(Message {
             text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
@@ -280,10 +278,7 @@ pub(super) fn new_play(
         save_error: None,
         copy: None,
         turn_started: None,
-        prompt: None,
         typed_moves: Vec::new(),
-        recall: None,
-        typed_stale: false,
     }
 }
 
@@ -470,7 +465,7 @@ impl Play {
 
     /// The legal moves of the lifted piece.
     pub fn targets(&self) -> Vec<Move> {
-        match self.selected {
+        match self.lifted() {
             Some(from) => self
                 .table
                 .game()
@@ -486,7 +481,7 @@ impl Play {
     /// Candidate moves matching the typed text: (SAN, token) pairs whose SAN or token starts
     /// with it.
     pub fn candidates(&self) -> Vec<(String, String)> {
-        let Some(text) = &self.typing else {
+        let Mode::Typing(TypedMove { text, .. }) = &self.mode else {
             return Vec::new();
         };
         let pos = self.table.game().position();
@@ -528,7 +523,7 @@ impl Play {
         }
         if let Some(outcome) = self.table.flag(now, true) {
             self.changed();
-            self.selected = None;
+            self.settle_mode();
             self.info(&format!("{outcome}"));
         }
     }
@@ -544,7 +539,7 @@ impl Play {
             };
         let outcome = self.table.resign(loser);
         self.changed();
-        self.selected = None;
+        self.settle_mode();
         self.info(&format!("{loser} resigns: {outcome}"));
     }
 
@@ -561,8 +556,7 @@ impl Play {
                 }
                 self.turn_started = now;
                 self.changed();
-                self.selected = None;
-                self.picker = None;
+                self.settle_mode();
                 self.scroll = None;
                 self.redo.clear();
                 self.moved_on_server(mover);
@@ -602,9 +596,9 @@ impl Play {
         }
         let turn = pos.turn();
         let here = pos.piece_at(self.cursor);
-        match self.selected {
+        match self.lifted() {
             Some(from) if from == self.cursor => {
-                self.selected = None;
+                self.mode = Mode::Normal;
                 self.message = None;
             }
             Some(from) => {
@@ -615,7 +609,7 @@ impl Play {
                     .collect();
                 match moves.len() {
                     0 if here.is_some_and(|p| p.color() == turn) => {
-                        self.selected = None;
+                        self.mode = Mode::Normal;
                         self.select(now);
                     }
                     0 => {
@@ -631,15 +625,16 @@ impl Play {
                         ))
                     }
                     1 => self.play_move(moves[0], now),
-                    _ => {
-                        self.picker = Some(Picker { moves, index: 0 });
-                    }
+                    _ => self.open_picker(moves),
                 }
             }
             None => match here {
                 Some(p) if p.color() == turn => {
                     if pos.legal_moves().iter().any(|m| m.from == self.cursor) {
-                        self.selected = Some(self.cursor);
+                        self.mode = Mode::Lifted {
+                            from: self.cursor,
+                            picker: None,
+                        };
                         self.message = None;
                     } else {
                         self.error(format!(
@@ -661,28 +656,28 @@ impl Play {
         ) {
             return self.ai_update(action, now);
         }
-        if let Some(picker) = &mut self.picker {
+        if let Some(picker) = self.picker_mut() {
+            let n = picker.moves.len();
             match action {
-                Action::Move(Dir::Up) => {
-                    picker.index = (picker.index + picker.moves.len() - 1) % picker.moves.len()
-                }
-                Action::Move(Dir::Down) => picker.index = (picker.index + 1) % picker.moves.len(),
+                Action::Move(Dir::Up) => picker.index = (picker.index + n - 1) % n,
+                Action::Move(Dir::Down) => picker.index = (picker.index + 1) % n,
                 Action::Select => {
                     let mv = picker.moves[picker.index];
-                    self.play_move(mv, now);
+                    self.play_picked(mv, now);
                 }
-                Action::Choose(i) if i < picker.moves.len() => {
+                Action::Choose(i) if i < n => {
                     let mv = picker.moves[i];
-                    self.play_move(mv, now);
+                    self.play_picked(mv, now);
                 }
-                Action::Cancel => self.picker = None,
+                Action::Cancel => self.close_picker(),
                 _ => {}
             }
             return;
         }
-        if self.typing.is_some() {
-            self.update_typing(action, now);
-            return;
+        match self.mode {
+            Mode::Typing(_) => return self.update_typing(action, now),
+            Mode::Prompt { .. } => return self.update_prompt(action),
+            Mode::Normal | Mode::Lifted { .. } => {}
         }
         let shape = self.table.game().position().variant().shape().clone();
         match action {
@@ -690,19 +685,16 @@ impl Play {
             // A finished game's record is final: nothing takes a move back or replays one
             // (the AI would think again and the file would change).
             Action::Undo | Action::Redo if self.table.game().outcome().is_some() => {
-                self.selected = None;
+                self.mode = Mode::Normal;
                 self.error(self.finished_hint().into());
             }
             Action::Select => self.select(now),
             Action::Cancel => {
-                self.selected = None;
+                self.mode = Mode::Normal;
                 self.message = None;
             }
             Action::StartTyping => {
-                self.selected = None;
-                self.typing = Some(String::new());
-                self.typed_stale = false;
-                self.recall = None;
+                self.mode = Mode::Typing(TypedMove::default());
                 self.message = None;
             }
             Action::Undo => match self.table.undo() {
@@ -718,7 +710,7 @@ impl Play {
                         }
                     }
                     self.changed();
-                    self.selected = None;
+                    self.settle_mode();
                     self.scroll = None;
                     self.info("took a move back (r redoes it)");
                 }
@@ -758,49 +750,79 @@ impl Play {
     fn update_typing(&mut self, action: Action, now: Option<Instant>) {
         let files = self.table.game().position().variant().shape().files();
         let opener = |c: char| c == ':' || c == '/' || (c == 'i' && files < 9);
-        let moving = self.prompt.is_none();
-        let Some(text) = &mut self.typing else { return };
+        let error_shown = self.message.as_ref().is_some_and(|m| m.error);
+        let Mode::Typing(t) = &mut self.mode else {
+            return;
+        };
         match action {
-            Action::Type(c) if moving && opener(c) => {
-                text.clear();
-                self.typed_stale = false;
-                self.recall = None;
-            }
+            Action::Type(c) if opener(c) => *t = TypedMove::default(),
             Action::Type(c) => {
-                if std::mem::take(&mut self.typed_stale) {
-                    text.clear();
+                if std::mem::take(&mut t.stale) {
+                    t.text.clear();
                 }
-                text.push(c);
-                self.recall = None;
-                if !self.message.as_ref().is_some_and(|m| m.error) {
+                t.text.push(c);
+                t.recall = None;
+                if !error_shown {
                     self.message = None;
                 }
             }
             Action::Backspace => {
-                self.typed_stale = false;
-                text.pop();
+                t.stale = false;
+                t.text.pop();
             }
-            Action::Move(dir @ (Dir::Up | Dir::Down)) if self.prompt.is_none() => {
+            Action::Move(dir @ (Dir::Up | Dir::Down)) => {
                 let n = self.typed_moves.len();
-                let next = match (dir, self.recall) {
+                let next = match (dir, t.recall) {
                     (Dir::Up, None) if n > 0 => Some(n - 1),
                     (Dir::Up, Some(i)) => Some(i.saturating_sub(1)),
                     (Dir::Down, Some(i)) if i + 1 < n => Some(i + 1),
                     _ => None,
                 };
-                self.recall = next;
-                *text = next.map_or_else(String::new, |i| self.typed_moves[i].clone());
-                self.typed_stale = false;
+                t.recall = next;
+                t.text = next.map_or_else(String::new, |i| self.typed_moves[i].clone());
+                t.stale = false;
             }
             Action::Cancel => {
-                self.typing = None;
-                self.typed_stale = false;
-                self.recall = None;
+                self.mode = Mode::Normal;
                 self.message = None;
             }
             Action::Submit => self.submit_typed(now),
             _ => {}
         }
+    }
+
+    /// Typing a prompt's text (Enter and Esc are the app's: what they do depends on the
+    /// prompt).
+    fn update_prompt(&mut self, action: Action) {
+        let error_shown = self.message.as_ref().is_some_and(|m| m.error);
+        let Mode::Prompt { text, .. } = &mut self.mode else {
+            return;
+        };
+        match action {
+            Action::Type(c) => {
+                text.push(c);
+                if !error_shown {
+                    self.message = None;
+                }
+            }
+            Action::Backspace => {
+                text.pop();
+            }
+            Action::Cancel => {
+                self.mode = Mode::Normal;
+                self.message = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Plays the move chosen in a picker: over a typed move, the text is done with (and
+    /// kept for ↑ like any typed move).
+    fn play_picked(&mut self, mv: Move, now: Option<Instant>) {
+        if let Mode::Typing(t) = std::mem::take(&mut self.mode) {
+            self.typed_moves.push(t.text.trim().to_string());
+        }
+        self.play_move(mv, now);
     }
 
     fn submit_typed(&mut self, now: Option<Instant>) {
@@ -813,17 +835,17 @@ impl Play {
             self.error(text.into());
             return;
         }
-        let text = self.typing.clone().unwrap_or_default();
+        let text = self.typed_text().unwrap_or_default().to_string();
         let text = text.trim();
         if text.is_empty() {
-            self.typing = None;
+            self.mode = Mode::Normal;
             return;
         }
         let pos = self.table.game().position().clone();
         let typed = text.to_string();
         match notation::parse_move(&pos, text) {
             Ok(mv) => {
-                self.typing = None;
+                self.mode = Mode::Normal;
                 self.typed_moves.push(typed);
                 self.play_move(mv, now);
             }
@@ -832,7 +854,7 @@ impl Play {
                 let candidates = self.candidates();
                 if let [(san_text, _)] = candidates.as_slice() {
                     if let Ok(mv) = san::parse(&pos, san_text) {
-                        self.typing = None;
+                        self.mode = Mode::Normal;
                         self.typed_moves.push(typed);
                         self.play_move(mv, now);
                         return;
@@ -843,7 +865,9 @@ impl Play {
                     Some(why) => format!("{e}: {why}"),
                     None => e.to_string(),
                 });
-                self.typed_stale = true;
+                if let Mode::Typing(t) = &mut self.mode {
+                    t.stale = true;
+                }
             }
         }
     }
@@ -925,7 +949,7 @@ impl Play {
         // Messages are drawn one column in from the edge.
         let width = width.saturating_sub(1).max(1);
         let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-        let typing = u16::from(self.typing.is_some());
+        let typing = u16::from(self.typed_text().is_some());
         let message = self
             .shown_message()
             .map_or(0, |m| count(message_paragraph(&m.text).line_count(width)));
@@ -940,7 +964,7 @@ impl Play {
     pub fn shown_message(&self) -> Option<&Message> {
         self.message
             .as_ref()
-            .filter(|m| self.typing.is_none() || m.error)
+            .filter(|m| self.typed_text().is_none() || m.error)
     }
 
     /// Asks for the current state to be written again (a comment, a name, a retry).
@@ -993,7 +1017,9 @@ impl Play {
 
     /// Asks what to do with a game that is not on disk before leaving it.
     pub(super) fn ask_unsaved(&mut self, then: Leave) {
-        self.selected = None;
+        if self.lifted().is_some() {
+            self.mode = Mode::Normal;
+        }
         self.question = Some(Question::Unsaved(then));
         // Perhaps the disk has room again: try once more before the player answers.
         self.write_again();
@@ -1006,10 +1032,10 @@ impl Play {
         let (h, mi, s) = self.meta.started.time_of_day();
         let id = self.table.game().position().variant().id().to_string();
         self.question = None;
-        self.prompt = Some(Prompt::CopyPath(then));
-        self.typing = Some(format!(
-            "rankup-{id}-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}.ron"
-        ));
+        self.open_prompt(
+            Prompt::CopyPath(then),
+            format!("rankup-{id}-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}.ron"),
+        );
         self.info("file to write the game to (Enter writes it, Esc goes back)");
     }
 }

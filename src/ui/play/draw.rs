@@ -116,7 +116,7 @@ impl Play {
         match self.table.offer_draw(person) {
             DrawOffer::Accepted(outcome) => {
                 self.changed();
-                self.selected = None;
+                self.settle_mode();
                 self.info(&format!("{person} accepts the draw: {outcome}"));
             }
             DrawOffer::Made if against_ai => {
@@ -142,7 +142,7 @@ impl Play {
         {
             if let DrawOffer::Accepted(outcome) = self.table.offer_draw(ai) {
                 self.changed();
-                self.selected = None;
+                self.settle_mode();
                 self.info(&format!("{who} accepts the draw: {outcome}"));
             }
         } else {

@@ -67,16 +67,16 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
     if let Some(geom) = layout.board {
         let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
         // A watched game has nothing for the cursor to do.
-        board.cursor = (play.typing.is_none() && !play.watched()).then_some(play.cursor);
-        board.selected = play.selected;
+        board.cursor = (play.typed_text().is_none() && !play.watched()).then_some(play.cursor);
+        board.selected = play.lifted();
         board.targets = play.targets().iter().fold(0, |a, m| a | m.to.bit());
-        if let (Some(hint), None) = (play.hint, play.selected) {
+        if let (Some(hint), None) = (play.hint, play.lifted()) {
             board.selected = Some(hint.from);
             board.targets = hint.to.bit();
         }
         board.last_move = last_move_squares(play);
         frame.render_widget(board, geom.area);
-        if let Some(picker) = &play.picker {
+        if let Some(picker) = play.picker() {
             render_picker(p, pos, picker, geom, frame);
         }
     }
@@ -189,8 +189,8 @@ fn render_bottom(app: &App, play: &Play, frame: &mut Frame, area: Rect) {
             *y += rows;
         }
     };
-    if let Some(text) = &play.typing {
-        let line = match play.prompt {
+    if let Some(text) = play.typed_text() {
+        let line = match play.prompt() {
             Some(prompt) => {
                 let label = match prompt {
                     Prompt::Name => " name: ".to_string(),
