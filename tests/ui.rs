@@ -206,8 +206,10 @@ fn promotion_choice_opens_a_picker() {
         text.contains("promote to Marshal") && text.contains("stay a Horse"),
         "{text}"
     );
+    // Promoting comes first (Enter promotes); staying a Horse last.
+    assert!(picker.moves[0].promotion.is_some() && picker.moves[1].promotion.is_none());
     app.update(Action::Choose(1));
-    assert_eq!(play(&app).table.game().history()[0].san, "Hc7=M");
+    assert_eq!(play(&app).table.game().history()[0].san, "Hc7");
 }
 
 #[test]

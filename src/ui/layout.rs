@@ -347,6 +347,64 @@ pub fn panel_regions(
     }
 }
 
+/// The screen cells of `sq` on the board `geom`.
+pub fn square_rect(geom: BoardGeom, sq: Square) -> Rect {
+    let (x, y) = geom.origin(sq);
+    Rect::new(x, y, geom.cell.0, geom.cell.1)
+}
+
+/// Where a `w` x `h` picker goes on `screen` for a move to `target` on the board `geom`:
+/// beside the target square (right, else left), else below or above it, centred on it
+/// along the other axis as far as the screen allows, and never over it. Where no side
+/// has room for the whole picker (a tiny terminal), the side that shows most of it, cut
+/// to fit there.
+pub fn picker_rect(screen: Rect, geom: BoardGeom, target: Square, w: u16, h: u16) -> Rect {
+    let t = square_rect(geom, target).intersection(screen);
+    // Start of a run of `len` cells centred on `mid`, kept inside `lo..hi`.
+    let centre = |mid: u16, len: u16, lo: u16, hi: u16| {
+        mid.saturating_sub(len / 2)
+            .min(hi.saturating_sub(len))
+            .max(lo)
+    };
+    let (sx, sy) = (screen.x, screen.y);
+    let (sr, sb) = (screen.right(), screen.bottom());
+    let mid_x = t.x + t.width / 2;
+    let mid_y = t.y + t.height / 2;
+    // The free band on each side of the target, and the picker placed in it.
+    let sides = [
+        Rect::new(t.right(), sy, sr.saturating_sub(t.right()), screen.height),
+        Rect::new(sx, sy, t.x.saturating_sub(sx), screen.height),
+        Rect::new(sx, t.bottom(), screen.width, sb.saturating_sub(t.bottom())),
+        Rect::new(sx, sy, screen.width, t.y.saturating_sub(sy)),
+    ];
+    let placed = sides.map(|band| {
+        let (pw, ph) = (w.min(band.width), h.min(band.height));
+        let horizontal = band.height == screen.height;
+        let x = if horizontal && band.x == t.right() {
+            band.x
+        } else if horizontal {
+            band.right().saturating_sub(pw)
+        } else {
+            centre(mid_x, pw, band.x, band.right())
+        };
+        let y = if horizontal {
+            centre(mid_y, ph, band.y, band.bottom())
+        } else if band.y == t.bottom() {
+            band.y
+        } else {
+            band.bottom().saturating_sub(ph)
+        };
+        Rect::new(x, y, pw, ph)
+    });
+    let area = |r: &Rect| u32::from(r.width) * u32::from(r.height);
+    placed
+        .iter()
+        .find(|r| r.width == w && r.height == h)
+        .or_else(|| placed.iter().max_by_key(|r| area(r)))
+        .copied()
+        .unwrap_or_default()
+}
+
 /// The smallest terminal (columns, rows) that can show any board of this many files/ranks.
 pub fn minimum_size(files: u8, ranks: u8) -> (u16, u16) {
     let (w, h) = board_size(cell_step(1), files, ranks);

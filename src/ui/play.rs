@@ -110,8 +110,20 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// A picker of `moves`, the first highlighted.
-    pub fn new(moves: Vec<Move>) -> Picker {
+    /// A picker of `moves` (one piece to one square, with the choices it carries) made in
+    /// `pos`: the promotions first, the strongest first (by the game's own evaluation of
+    /// the position each leaves), then the moves that do not promote, in the order given.
+    /// The first is highlighted, so Enter promotes.
+    pub fn new(pos: &Position, mut moves: Vec<Move>) -> Picker {
+        moves.sort_by_cached_key(|m| match m.promotion {
+            Some(_) => {
+                let mut after = pos.clone();
+                after.make(*m);
+                // The evaluation is the opponent's: the lower, the better for the mover.
+                (false, crate::ai::evaluate(&after))
+            }
+            None => (true, crate::ai::Score::DRAW),
+        });
         Picker { moves, index: 0 }
     }
 }
@@ -625,7 +637,7 @@ impl Play {
                         ))
                     }
                     1 => self.play_move(moves[0], now),
-                    _ => self.open_picker(moves),
+                    _ => self.open_picker(Picker::new(&pos, moves)),
                 }
             }
             None => match here {
@@ -843,6 +855,11 @@ impl Play {
         }
         let pos = self.table.game().position().clone();
         let typed = text.to_string();
+        if let Some(moves) = typed_choice(&pos, text) {
+            // Promote or not, to what: asked as when the piece is dropped by hand.
+            self.open_picker(Picker::new(&pos, moves));
+            return;
+        }
         match notation::parse_move(&pos, text) {
             Ok(mv) => {
                 self.mode = Mode::Normal;
@@ -871,6 +888,49 @@ impl Play {
             }
         }
     }
+}
+
+/// The moves a typed move leaves a choice between (the same piece to the same square,
+/// promoting or not, or to what) when the text does not say which. SAN names a promotion
+/// with `=X` and has no way to say "not", so a SAN move where promoting is optional asks;
+/// a token says either (`b6b7+` promotes, `b6b7` does not), so only a token that leaves
+/// the piece open (`e7e8` in chess) asks.
+fn typed_choice(pos: &Position, text: &str) -> Option<Vec<Move>> {
+    let legal = pos.legal_moves();
+    let piece_letter = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() && pos.variant().kind_by_letter(c).is_some());
+    let choices: Vec<Move> = if coord::looks_like_token(text) && !piece_letter {
+        match coord::parse(pos, text) {
+            Err(coord::CoordError::NeedsChoice(_)) => {
+                let typed = text.to_ascii_lowercase();
+                legal
+                    .into_iter()
+                    .filter(|m| coord::format(pos.variant(), m).starts_with(&typed))
+                    .collect()
+            }
+            _ => return None,
+        }
+    } else {
+        match san::parse(pos, text) {
+            Ok(mv) if mv.promotion.is_none() => legal
+                .into_iter()
+                .filter(|m| m.from == mv.from && m.to == mv.to && m.recipient == mv.recipient)
+                .collect(),
+            Err(san::SanError::Ambiguous { candidates, .. }) => candidates
+                .iter()
+                .filter_map(|c| san::parse(pos, c).ok())
+                .collect(),
+            _ => return None,
+        }
+    };
+    let first = *choices.first()?;
+    let one_move = choices
+        .iter()
+        .all(|m| m.from == first.from && m.to == first.to);
+    (choices.len() > 1 && one_move && choices.iter().any(|m| m.promotion.is_some()))
+        .then_some(choices)
 }
 
 fn piece_name(pos: &Position, sq: Square) -> String {

@@ -3,7 +3,7 @@
 //! combinations that exist can be built. A question ([`Play::question`]) is asked over any
 //! of them and leaves it as it was.
 
-use crate::rules::{Move, Square};
+use crate::rules::Square;
 
 use super::{Picker, Play, Prompt};
 
@@ -82,8 +82,8 @@ impl Play {
     }
 
     /// Opens a picker over the current mode (a lifted piece or a typed move).
-    pub(super) fn open_picker(&mut self, moves: Vec<Move>) {
-        let picker = Some(Picker::new(moves));
+    pub(super) fn open_picker(&mut self, picker: Picker) {
+        let picker = Some(picker);
         match &mut self.mode {
             Mode::Lifted { picker: p, .. } => *p = picker,
             Mode::Typing(t) => t.picker = picker,
