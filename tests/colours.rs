@@ -211,7 +211,7 @@ fn piece(id: VariantId, letter: char) -> Piece {
 }
 
 /// Chess (zones are the first and last ranks) with a lifted Knight on d3 and its targets, the
-/// last move e2-e4, Black's King in check on g5 and the cursor on d5; or Tamerspiel's
+/// last move e2-e4, Black's King in check on g5 and the cursor on d5, a premove f2-f3; or Tamerspiel's
 /// citadels. Returns the board drawn at `cell` and the pairs to compare.
 fn scene(p: &Palette, cell: (u16, u16), citadels: bool) -> (Buffer, BoardGeom, Scene) {
     let id = if citadels {
@@ -246,6 +246,8 @@ fn scene(p: &Palette, cell: (u16, u16), citadels: bool) -> (Buffer, BoardGeom, S
             ("h4", 'r'),
             ("a3", 'B'),
             ("c5", 'B'),
+            ("f2", 'P'),
+            ("b2", 'P'),
         ] {
             put(s, l);
         }
@@ -254,6 +256,7 @@ fn scene(p: &Palette, cell: (u16, u16), citadels: bool) -> (Buffer, BoardGeom, S
         board.cursor = Some(sq("d5"));
         board.selected = Some(sq("d3"));
         board.targets = sq("d6").bit() | sq("h6").bit() | sq("a3").bit();
+        board.premove = sq("f2").bit() | sq("f3").bit();
         vec![
             ("light zone", sq("c8"), sq("c6")),
             ("dark zone", sq("b8"), sq("b6")),
@@ -265,6 +268,8 @@ fn scene(p: &Palette, cell: (u16, u16), citadels: bool) -> (Buffer, BoardGeom, S
             ("quiet target", sq("d6"), sq("b6")),
             ("capture", sq("h6"), sq("h4")),
             ("swap", sq("a3"), sq("c5")),
+            ("premove (from)", sq("f2"), sq("b2")),
+            ("premove (to)", sq("f3"), sq("h3")),
         ]
     };
     let mut buf = Buffer::empty(geom.area);
@@ -397,6 +402,7 @@ fn samples_show_the_marks_and_colours_of_the_board() {
         (Role::Target, " • "),
         (Role::Capture, "(K)"),
         (Role::Swap, "<K>"),
+        (Role::Premove, "{ }"),
     ];
     for (role, want) in expect {
         assert_eq!(text(&sample(&mono, role, 'K')), want, "{role:?}");

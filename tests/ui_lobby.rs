@@ -203,7 +203,9 @@ fn a_game_on_the_server_follows_the_room_and_sends_moves() {
             token: "e2e4".into()
         }]
     );
-    // Not my move now: the board says whose it is.
+    // Not my move now: an empty square says whose it is (a piece of mine would be lifted
+    // for a premove).
+    app.update(Action::Move(Dir::Up));
     app.update(Action::Select);
     let message = app.play().unwrap().message.clone().unwrap();
     assert!(

@@ -201,6 +201,20 @@ impl Position {
         undo
     }
 
+    /// This position with `color` to move: when it is the other side's turn, passed over as
+    /// by [`Position::make_null`] (no e.p. square), also when that side is in check. Where
+    /// a move made in advance (a premove) is looked for while the opponent thinks.
+    pub fn passed_to(&self, color: Color) -> Position {
+        let mut pos = self.clone();
+        if pos.turn() != color {
+            pos.state.hash ^=
+                zobrist::side() ^ pos.state.ep.map_or(0, |ep| zobrist::ep(ep.index()));
+            pos.state.ep = None;
+            pos.state.turn = color;
+        }
+        pos
+    }
+
     /// Takes back a null move made by [`Position::make_null`].
     pub fn unmake_null(&mut self, undo: Undo) {
         debug_assert_eq!(undo.len, 0, "not a null move's undo");

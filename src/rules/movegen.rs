@@ -868,6 +868,20 @@ impl Position {
         out
     }
 
+    /// The side to move's moves before the legality filter (those that leave its royal
+    /// piece attacked included), less any that would take a royal piece: what a premove may
+    /// be, made in [`Position::passed_to`] while the opponent thinks, since the opponent's
+    /// move decides whether it is legal.
+    pub fn pseudo_legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.pseudo_moves(&mut out);
+        out.retain(|m| {
+            m.capture
+                .is_none_or(|p| !self.variant.piece(p.kind()).royal)
+        });
+        out
+    }
+
     /// Whether `mv` is one of the legal moves.
     pub fn is_legal(&self, mv: &Move) -> bool {
         self.legal_moves().contains(mv)

@@ -207,7 +207,10 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
 pub const BOARD_KEYS: &[(&str, &str)] = &[
     ("arrows / h j k l", "move the cursor"),
     ("Enter / Space", "pick up a piece / drop it on a target"),
-    ("Esc", "put the piece back, close a dialog"),
+    (
+        "Esc",
+        "put the piece back, close a dialog, cancel a premove",
+    ),
     (
         ": or / or i",
         "type a move (SAN like Nf3, or e2e4, e7e8=q, b6b7+)",

@@ -158,6 +158,13 @@ impl Play {
             self.changed();
             self.settle_mode();
             self.scroll = None;
+            // The opponent's move gives the turn back: a premove is played now (and sent),
+            // or dropped. Any other change (a takeback) drops it.
+            if next.is_some() {
+                self.play_premove(Some(now));
+            } else {
+                self.premove = None;
+            }
         }
         if let (Some(o), None) = (view.outcome, self.table.game().outcome()) {
             self.table.game_mut().declare(o);

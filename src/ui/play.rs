@@ -3,9 +3,11 @@
 
 mod draw;
 mod mode;
+mod premove;
 pub(crate) mod view;
 
 pub use mode::{Mode, TypedMove};
+pub use premove::Premove;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -143,6 +145,8 @@ pub struct Play {
     pub mode: Mode,
     /// Open question, over any mode.
     pub question: Option<Question>,
+    /// A move made in advance while the opponent thinks.
+    pub premove: Option<Premove>,
     /// Bottom-line message.
     pub message: Option<Message>,
     /// First move-list row shown; `None` follows the last move.
@@ -272,6 +276,7 @@ pub(super) fn new_play(
         flipped,
         mode: Mode::Normal,
         question: None,
+        premove: None,
         message: Some(Message {
             text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
             error: false,
@@ -429,6 +434,7 @@ impl Play {
                                     san.unwrap_or_default()
                                 ));
                             }
+                            self.play_premove(now);
                         }
                     }
                 }
@@ -479,10 +485,7 @@ impl Play {
     pub fn targets(&self) -> Vec<Move> {
         match self.lifted() {
             Some(from) => self
-                .table
-                .game()
-                .position()
-                .legal_moves()
+                .move_choices()
                 .into_iter()
                 .filter(|m| m.from == from)
                 .collect(),
@@ -496,7 +499,7 @@ impl Play {
         let Mode::Typing(TypedMove { text, .. }) = &self.mode else {
             return Vec::new();
         };
-        let pos = self.table.game().position();
+        let pos = &self.input_position();
         let typed = text.trim();
         let mut out: Vec<(String, String)> = pos
             .legal_moves()
@@ -597,6 +600,9 @@ impl Play {
             };
             self.error(format!("the game is over ({o}); {next}"));
             return;
+        }
+        if let Some(me) = self.premove_side() {
+            return self.select_premove(me, now);
         }
         if let (Some(net), false) = (self.seat.online(), self.human_to_move()) {
             let text = match net.me() {
@@ -701,6 +707,7 @@ impl Play {
                 self.error(self.finished_hint().into());
             }
             Action::Select => self.select(now),
+            Action::Cancel if self.mode.is_normal() && self.cancel_premove() => {}
             Action::Cancel => {
                 self.mode = Mode::Normal;
                 self.message = None;
@@ -711,6 +718,7 @@ impl Play {
             }
             Action::Undo => match self.table.undo() {
                 Some(mv) => {
+                    self.premove = None;
                     self.redo.push(mv);
                     // Against the AI, go back to the player's own turn.
                     let someone_human = self.players().white == Player::Human
@@ -834,11 +842,11 @@ impl Play {
         if let Mode::Typing(t) = std::mem::take(&mut self.mode) {
             self.typed_moves.push(t.text.trim().to_string());
         }
-        self.play_move(mv, now);
+        self.play_or_premove(mv, now);
     }
 
     fn submit_typed(&mut self, now: Option<Instant>) {
-        if !self.human_to_move() {
+        if !self.human_to_move() && self.premove_side().is_none() {
             let text = if self.seat.is_online() {
                 "wait for your opponent's move"
             } else {
@@ -853,7 +861,7 @@ impl Play {
             self.mode = Mode::Normal;
             return;
         }
-        let pos = self.table.game().position().clone();
+        let pos = self.input_position();
         let typed = text.to_string();
         if let Some(moves) = typed_choice(&pos, text) {
             // Promote or not, to what: asked as when the piece is dropped by hand.
@@ -864,7 +872,7 @@ impl Play {
             Ok(mv) => {
                 self.mode = Mode::Normal;
                 self.typed_moves.push(typed);
-                self.play_move(mv, now);
+                self.play_or_premove(mv, now);
             }
             Err(e) => {
                 // A unique completion of what was typed counts as that move.
@@ -873,7 +881,7 @@ impl Play {
                     if let Ok(mv) = san::parse(&pos, san_text) {
                         self.mode = Mode::Normal;
                         self.typed_moves.push(typed);
-                        self.play_move(mv, now);
+                        self.play_or_premove(mv, now);
                         return;
                     }
                 }

@@ -110,6 +110,9 @@ pub struct Theme {
     /// The brackets around one's own piece the lifted piece may swap with.
     #[serde(deserialize_with = "colour::swap")]
     pub swap: Color,
+    /// The brackets on the two squares of a move made in advance (a premove).
+    #[serde(deserialize_with = "colour::premove")]
+    pub premove: Color,
     /// The last move's squares.
     #[serde(deserialize_with = "colour::last_move")]
     pub last_move: Color,
@@ -154,6 +157,7 @@ impl Default for Theme {
             target: c("#b9fcb2"),
             capture: c("#ffe1df"),
             swap: c("#aaf7ff"),
+            premove: c("#ffe8b0"),
             last_move: c("#948432"),
             check: c("#c43c3c"),
             ansi256: Overrides::default(),
@@ -303,6 +307,7 @@ impl Theme {
             target: self.target,
             capture: self.capture,
             swap: self.swap,
+            premove: self.premove,
             white_piece: self.white_piece,
             black_piece: self.black_piece,
             white_ramp: self.white_ramp.clone(),

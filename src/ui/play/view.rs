@@ -75,6 +75,9 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
             board.targets = hint.to.bit();
         }
         board.last_move = last_move_squares(play);
+        if let Some(pre) = play.shown_premove() {
+            board.premove = pre.mv.from.bit() | pre.mv.to.bit();
+        }
         frame.render_widget(board, geom.area);
         if let Some(picker) = play.picker() {
             render_picker(p, pos, picker, geom, frame);
@@ -136,6 +139,12 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
                 spans.push(Span::styled(format!("  {what}: {}", t.summary()), p.dim()));
             } else if matches!(mover, Player::Ai(_)) || play.hint_wanted {
                 spans.push(Span::styled("  thinking...", p.dim()));
+            }
+            if let Some(pre) = play.shown_premove() {
+                spans.push(Span::styled(
+                    format!("  premove {}, Esc cancels", pre.text),
+                    p.accent(),
+                ));
             }
             if pos.is_check() {
                 spans.push(Span::styled("  check!", p.error()));

@@ -123,6 +123,7 @@ one!(
     target / opt_target,
     capture / opt_capture,
     swap / opt_swap,
+    premove / opt_premove,
     last_move / opt_last_move,
     check / opt_check,
     background / opt_background,

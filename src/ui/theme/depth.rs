@@ -217,6 +217,7 @@ pub(super) fn derive_16(overrides: &Overrides, dark_background: bool) -> Roles {
         target: Color::Reset,
         capture: Color::Reset,
         swap: Color::Reset,
+        premove: Color::Reset,
         white_piece: Color::Black,
         black_piece: Color::Gray,
         white_ramp: vec![Color::Blue, Color::Red],

@@ -47,6 +47,8 @@ pub enum Role {
     Capture,
     /// One's own piece the lifted piece may swap places with.
     Swap,
+    /// The two squares of a move made in advance, while the opponent thinks.
+    Premove,
     /// A piece of one side: stage 0 is unpromoted, stage N its Nth promotion (or level N+1 in
     /// games with levels).
     Piece {
@@ -71,7 +73,13 @@ impl Role {
     ];
 
     /// The marks drawn on squares around or instead of a piece.
-    pub const MARKS: [Role; 4] = [Role::Cursor, Role::Target, Role::Capture, Role::Swap];
+    pub const MARKS: [Role; 5] = [
+        Role::Cursor,
+        Role::Target,
+        Role::Capture,
+        Role::Swap,
+        Role::Premove,
+    ];
 
     /// The interface roles, drawn on the terminal's background.
     pub const INTERFACE: [Role; 6] = [
@@ -104,6 +112,7 @@ impl Role {
             Role::Target => "the target mark".into(),
             Role::Capture => "the capture mark".into(),
             Role::Swap => "the swap mark".into(),
+            Role::Premove => "the premove mark".into(),
             Role::Piece { white, stage } => {
                 let side = if white { "White" } else { "Black" };
                 match stage {
@@ -137,6 +146,7 @@ impl Role {
             Role::Target => "target",
             Role::Capture => "capture",
             Role::Swap => "swap",
+            Role::Premove => "premove",
             Role::Piece {
                 white: true,
                 stage: 0,
@@ -191,6 +201,8 @@ pub struct Roles {
     pub capture: Color,
     /// [`Role::Swap`].
     pub swap: Color,
+    /// [`Role::Premove`].
+    pub premove: Color,
     /// White's unpromoted pieces.
     pub white_piece: Color,
     /// Black's unpromoted pieces.
@@ -228,6 +240,7 @@ impl Roles {
             Role::Target => self.target,
             Role::Capture => self.capture,
             Role::Swap => self.swap,
+            Role::Premove => self.premove,
             Role::Piece { white, stage } => self.piece(white, stage),
         }
     }
@@ -254,6 +267,7 @@ impl Roles {
             Role::Target => &mut self.target,
             Role::Capture => &mut self.capture,
             Role::Swap => &mut self.swap,
+            Role::Premove => &mut self.premove,
             Role::Piece { white, stage } => {
                 let (base, ramp) = if white {
                     (&mut self.white_piece, &mut self.white_ramp)
@@ -369,6 +383,9 @@ pub struct Overrides {
     /// [`Role::Swap`].
     #[serde(deserialize_with = "super::colour::opt_swap")]
     pub swap: Option<Color>,
+    /// [`Role::Premove`].
+    #[serde(deserialize_with = "super::colour::opt_premove")]
+    pub premove: Option<Color>,
     /// White's unpromoted pieces.
     #[serde(deserialize_with = "super::colour::opt_white_piece")]
     pub white_piece: Option<Color>,
@@ -411,6 +428,7 @@ impl Overrides {
             (Role::Target, self.target),
             (Role::Capture, self.capture),
             (Role::Swap, self.swap),
+            (Role::Premove, self.premove),
             (
                 Role::Piece {
                     white: true,

@@ -3,7 +3,7 @@
 //!
 //! Every state has a form that survives without colour ([`crate::ui::theme::palette`]):
 //! brackets for the cursor, a dot for a quiet target, `( )` around a capture and `< >`
-//! around a swap partner, `+` or a level digit for promoted pieces; without colours also
+//! around a swap partner, `{ }` on the two squares of a premove, `+` or a level digit for promoted pieces; without colours also
 //! reverse video for dark squares, a dot in the corner of zone squares, hatched citadels, the last move
 //! underlined, `!` beside a royal piece in check and the lifted piece in reverse. Each square
 //! is drawn by [`draw_cell`] at any cell size, the glyph at its centre; [`sample`] draws one
@@ -91,6 +91,8 @@ pub struct BoardWidget<'a> {
     pub targets: SquareSet,
     /// The last move.
     pub last_move: SquareSet,
+    /// The squares of the move made in advance (a premove).
+    pub premove: SquareSet,
     /// A royal piece in check.
     pub check: Option<Square>,
     /// Squares tinted as promotion squares.
@@ -117,6 +119,7 @@ impl<'a> BoardWidget<'a> {
             selected: None,
             targets: 0,
             last_move: 0,
+            premove: 0,
             check: None,
             zones: variant.promotion_squares(),
             citadels: variant.citadels(),
@@ -180,6 +183,8 @@ pub struct CellView {
     pub target: Option<TargetKind>,
     /// The cursor is on it.
     pub cursor: bool,
+    /// It is one of a premove's squares.
+    pub premove: bool,
 }
 
 /// Draws one square of `cell` (width, height) cells with its top left at `origin`, clipped
@@ -246,6 +251,11 @@ pub fn draw_cell(
         Some(_) => beside(buf, ('(', ')'), p.mark_on(look, Role::Capture)),
         None => {}
     }
+    if view.premove && !view.cursor {
+        let style = p.mark_on(look, Role::Premove);
+        put(buf, clip, x, gy, '{', style);
+        put(buf, clip, right, gy, '}', style);
+    }
     if view.cursor {
         let style = p.mark_on(look, Role::Cursor);
         put(buf, clip, x, gy, '[', style);
@@ -284,6 +294,7 @@ pub fn sample(p: &Palette, role: Role, glyph: char) -> Vec<Span<'static>> {
     match role {
         Role::Check | Role::Lifted => view.piece = piece(true),
         Role::Cursor => view.cursor = true,
+        Role::Premove => view.premove = true,
         Role::Target => view.target = Some(TargetKind::Quiet),
         Role::Capture => {
             view.target = Some(TargetKind::Capture);
@@ -370,6 +381,7 @@ impl Widget for BoardWidget<'_> {
                 piece,
                 target,
                 cursor: self.cursor == Some(sq),
+                premove: on(self.premove),
             };
             draw_cell(buf, area, g.origin(sq), g.cell, &view, p);
         }

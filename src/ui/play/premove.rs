@@ -1,0 +1,175 @@
+//! A move made in advance while the opponent (the AI, or a person on the server) thinks, by
+//! the same means as a move (lift and drop, or typed): checked only as a move the player's
+//! piece could make in the current position were it their turn (the opponent's move may
+//! make it illegal), shown on the board, and played as soon as the turn comes if it is
+//! legal then, else dropped with a word. Not in games between two people at one keyboard
+//! (there is no opponent's time there), nor for a spectator.
+
+use std::time::Instant;
+
+use crate::notation::san;
+use crate::rules::{Color, Move, Position};
+
+use super::{piece_name, Mode, Picker, Play, Player};
+
+/// A move made in advance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Premove {
+    /// The move as made in the position where it was premoved (its capture may differ
+    /// when the turn comes; the squares, promotion and recipient are what count).
+    pub mv: Move,
+    /// How it reads (SAN where it was premoved).
+    pub text: String,
+}
+
+impl Play {
+    /// The side that may premove now: the person here, while the opponent is to move.
+    pub fn premove_side(&self) -> Option<Color> {
+        let game = self.table.game();
+        if game.outcome().is_some() {
+            return None;
+        }
+        let turn = game.position().turn();
+        let players = self.players();
+        (players[turn] != Player::Human && players[!turn] == Player::Human).then_some(!turn)
+    }
+
+    /// The position moves are made in now: the game's, or while premoving, the game's with
+    /// the player's turn.
+    pub fn input_position(&self) -> Position {
+        let pos = self.table.game().position();
+        match self.premove_side() {
+            Some(me) => pos.passed_to(me),
+            None => pos.clone(),
+        }
+    }
+
+    /// The moves the player may make now: the legal moves, or while premoving, the moves
+    /// their pieces could make were it their turn.
+    pub(super) fn move_choices(&self) -> Vec<Move> {
+        match self.premove_side() {
+            Some(_) => self.input_position().pseudo_legal_moves(),
+            None => self.table.game().position().legal_moves(),
+        }
+    }
+
+    /// The premove, while it can still be played.
+    pub fn shown_premove(&self) -> Option<&Premove> {
+        self.premove
+            .as_ref()
+            .filter(|_| self.premove_side().is_some())
+    }
+
+    /// Plays `mv` (the player's, chosen by any means), or keeps it as the premove while the
+    /// opponent is to move.
+    pub(super) fn play_or_premove(&mut self, mv: Move, now: Option<Instant>) {
+        if self.premove_side().is_none() {
+            return self.play_move(mv, now);
+        }
+        let pos = self.input_position();
+        if !pos.pseudo_legal_moves().contains(&mv) {
+            self.error(format!("{} cannot be premoved", san::format(&pos, &mv)));
+            return;
+        }
+        let text = san::format(&pos, &mv);
+        self.mode = Mode::Normal;
+        self.info(&format!(
+            "premove {text}: played at your turn if it is legal then"
+        ));
+        self.premove = Some(Premove { mv, text });
+    }
+
+    /// Esc with nothing lifted or typed: drops the premove, if there is one (true).
+    pub(super) fn cancel_premove(&mut self) -> bool {
+        if self.premove.take().is_some() {
+            self.info("premove cancelled");
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Enter/Space/click on the cursor square while the opponent is to move: lifts one of
+    /// the player's pieces (dropping an earlier premove: picking again replaces it), and
+    /// drops it where it could go to make the premove.
+    pub(super) fn select_premove(&mut self, me: Color, now: Option<Instant>) {
+        let pos = self.input_position();
+        let moves = pos.pseudo_legal_moves();
+        let here = pos.piece_at(self.cursor);
+        match self.lifted() {
+            Some(from) if from == self.cursor => {
+                self.mode = Mode::Normal;
+                self.message = None;
+            }
+            Some(from) => {
+                let to_here: Vec<Move> = moves
+                    .into_iter()
+                    .filter(|m| m.from == from && m.to == self.cursor)
+                    .collect();
+                match to_here.len() {
+                    0 if here.is_some_and(|p| p.color() == me) => {
+                        self.mode = Mode::Normal;
+                        self.select_premove(me, now);
+                    }
+                    0 => self.error(format!(
+                        "{} cannot go to {}. Pick a marked square, or Esc",
+                        piece_name(&pos, from),
+                        self.cursor
+                    )),
+                    1 => self.play_or_premove(to_here[0], now),
+                    _ => self.open_picker(Picker::new(&pos, to_here)),
+                }
+            }
+            None => match here {
+                Some(p) if p.color() == me => {
+                    if moves.iter().any(|m| m.from == self.cursor) {
+                        self.mode = Mode::Lifted {
+                            from: self.cursor,
+                            picker: None,
+                        };
+                        self.message = None;
+                        if self.premove.take().is_some() {
+                            self.info("premove cancelled: drop the piece for a new one");
+                        }
+                    } else {
+                        self.error(format!(
+                            "{} has no move to premove",
+                            piece_name(&pos, self.cursor)
+                        ));
+                    }
+                }
+                _ => {
+                    let who = match self.seat.online() {
+                        Some(net) => net.view.names[!me].clone(),
+                        None => (!me).to_string(),
+                    };
+                    self.error(format!(
+                        "it is {who}'s move: lift one of your pieces to premove"
+                    ))
+                }
+            },
+        }
+    }
+
+    /// The turn has come back to the player: plays the premove if it is legal now, else
+    /// drops it with a word. Nothing when there is none (or the game is over).
+    pub(crate) fn play_premove(&mut self, now: Option<Instant>) {
+        let Some(pre) = self.premove.take() else {
+            return;
+        };
+        if self.table.game().outcome().is_some() || !self.human_to_move() {
+            return;
+        }
+        let legal = self.table.game().position().legal_moves();
+        let found = legal.into_iter().find(|m| {
+            m.from == pre.mv.from
+                && m.to == pre.mv.to
+                && m.promotion == pre.mv.promotion
+                && m.recipient == pre.mv.recipient
+        });
+        match found {
+            Some(mv) => self.play_move(mv, now),
+            None => self.error(format!("premove {} dropped: not legal now", pre.text)),
+        }
+    }
+}
