@@ -370,3 +370,19 @@ fn a_room_clock_redraws_by_tenths_when_low_and_not_at_all_when_stopped() {
     app.update(Action::Net(NetEvent::Room(view)));
     assert_eq!(app.wake_after(), None);
 }
+
+#[test]
+fn a_spectators_esc_in_the_chat_prompt_cancels_the_chat_not_the_game() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    app.update(Action::Chat);
+    assert_eq!(app.context(), Context::Typing);
+    typed(&mut app, "hi");
+    app.update(Action::Cancel);
+    assert!(app.play().is_some(), "still watching");
+    assert_eq!(app.context(), Context::Board);
+    assert!(app.take_net().is_empty(), "nothing sent, no Leave");
+    // A second Esc, with nothing typed, goes back to the lobby as before.
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+}
