@@ -124,6 +124,18 @@ fn a_typed_premove_is_shown_and_played_when_the_turn_comes() {
     let play = app.play().unwrap();
     assert_eq!(play.premove.as_ref().unwrap().text, "d4");
     assert_eq!(sans(&app), ["e4"], "nothing played before the turn comes");
+    // Shown even while a long thinking line fills the status line.
+    let id = app.search_request().unwrap().id;
+    app.update(Action::AiInfo {
+        id,
+        thinking: Thinking {
+            depth: 12,
+            score: "-0.14".into(),
+            line: "Nc6 d4 d5 e5 Nh6 Nf3 Bg4 Be2 e6 O-O Nf5 c3 Be7".into(),
+            nodes: 123_456,
+            eval: None,
+        },
+    });
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("premove d4, Esc cancels"), "{text}");
     for square in ["d2", "d4"] {

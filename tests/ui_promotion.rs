@@ -222,16 +222,24 @@ fn the_drawn_picker_leaves_the_target_square_visible() {
             "4k3/8/8/8/3p4/5N2/8/4K3 w - - 0 1",
             "f3",
             "d4",
+            ["1 promote to Mounted Veteran", "2 stay a Knight"].as_slice(),
         ),
-        (VariantId::Promochess, CAMEL, "c4", "d7"),
+        (
+            VariantId::Promochess,
+            CAMEL,
+            "c4",
+            "d7",
+            ["1 promote to Wildebeest", "2 stay a Camel"].as_slice(),
+        ),
         (
             VariantId::Chess,
             "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
             "a7",
             "a8",
+            ["1 promote to Queen", "4 promote to Knight"].as_slice(),
         ),
     ];
-    for (id, fen, from, to) in cases {
+    for (id, fen, from, to, entries) in cases {
         for (w, h) in SIZES {
             let mut app = app(id, fen);
             drag(&mut app, from, to);
@@ -248,15 +256,26 @@ fn the_drawn_picker_leaves_the_target_square_visible() {
                 !area.intersects(target),
                 "{id} {w}x{h}: {area:?} {target:?}"
             );
-            // And on the drawn screen: the picker is there, the target's cells hold no
-            // part of its frame.
+            // And on the drawn screen: the picker is there whole where it fits (nothing
+            // drawn over it, the panel included), and the target's cells hold no part of
+            // its frame.
             let t = draw(&mut app, w, h);
             let buf = t.backend().buffer();
-            let drawn: String = (area.y..area.bottom())
-                .flat_map(|y| (area.x..area.right()).map(move |x| (x, y)))
-                .map(|(x, y)| buf[(x, y)].symbol().to_string())
+            let drawn: Vec<String> = (area.y..area.bottom())
+                .map(|y| {
+                    (area.x..area.right())
+                        .map(|x| buf[(x, y)].symbol().to_string())
+                        .collect()
+                })
                 .collect();
-            assert!(drawn.contains("promote to"), "{id} {w}x{h}: {drawn}");
+            if area.width >= 26 && usize::from(area.height) >= picker.moves.len() + 2 {
+                let title = "choose: Enter/1-9, Esc";
+                assert!(drawn[0].contains(title), "{id} {w}x{h}: {drawn:?}");
+                for entry in entries {
+                    let shown = drawn.iter().any(|r| r.contains(entry));
+                    assert!(shown, "{id} {w}x{h}: {entry} in {drawn:?}");
+                }
+            }
             for y in target.y..target.bottom() {
                 for x in target.x..target.right() {
                     let s = buf[(x, y)].symbol();

@@ -79,12 +79,13 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
             board.premove = pre.mv.from.bit() | pre.mv.to.bit();
         }
         frame.render_widget(board, geom.area);
-        if let Some(picker) = play.picker() {
-            render_picker(p, pos, picker, geom, frame);
-        }
     }
     if let Some(panel) = layout.panel {
         render_panel(app, play, frame, panel, layout.aside);
+    }
+    // The picker goes beside the target square, over the panel where it reaches it.
+    if let (Some(geom), Some(picker)) = (layout.board, play.picker()) {
+        render_picker(p, pos, picker, geom, frame);
     }
     // Questions go over everything else, centred on the board.
     if let (Some(geom), Some(q)) = (layout.board, play.question) {
@@ -134,17 +135,18 @@ pub(crate) fn render_play(app: &App, play: &Play, frame: &mut Frame, area: Rect)
                 Player::Ai(_) => format!(" {} to move · {}", pos.turn(), mover.label()),
             };
             let mut spans = vec![Span::styled(who, p.text())];
-            if let Some(t) = &play.thinking {
-                let what = if play.hint_wanted { "hint" } else { "thinking" };
-                spans.push(Span::styled(format!("  {what}: {}", t.summary()), p.dim()));
-            } else if matches!(mover, Player::Ai(_)) || play.hint_wanted {
-                spans.push(Span::styled("  thinking...", p.dim()));
-            }
+            // Before the thinking line, which may fill the rest of the row.
             if let Some(pre) = play.shown_premove() {
                 spans.push(Span::styled(
                     format!("  premove {}, Esc cancels", pre.text),
                     p.accent(),
                 ));
+            }
+            if let Some(t) = &play.thinking {
+                let what = if play.hint_wanted { "hint" } else { "thinking" };
+                spans.push(Span::styled(format!("  {what}: {}", t.summary()), p.dim()));
+            } else if matches!(mover, Player::Ai(_)) || play.hint_wanted {
+                spans.push(Span::styled("  thinking...", p.dim()));
             }
             if pos.is_check() {
                 spans.push(Span::styled("  check!", p.error()));
