@@ -212,6 +212,12 @@ fn a_premove_may_be_one_that_is_illegal_now() {
     // The Rook goes: the Bishop is free.
     ai_plays(&mut app, "e8a8");
     assert_eq!(sans(&app).last().unwrap(), "Bd3");
+    // Typed the same: SAN or token.
+    for text in ["Bd3", "e2d3"] {
+        let mut app = vs_ai("4r2k/8/8/8/8/8/4B3/4K3 b - - 0 1");
+        typed(&mut app, text);
+        assert_eq!(app.play().unwrap().premove.as_ref().unwrap().text, "Bd3");
+    }
 }
 
 #[test]

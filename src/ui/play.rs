@@ -875,6 +875,13 @@ impl Play {
                 self.play_or_premove(mv, now);
             }
             Err(e) => {
+                // A premove need not be legal now, only a move the piece could make.
+                if let Some(mv) = self.typed_premove(&pos, text) {
+                    self.mode = Mode::Normal;
+                    self.typed_moves.push(typed);
+                    self.play_or_premove(mv, now);
+                    return;
+                }
                 // A unique completion of what was typed counts as that move.
                 let candidates = self.candidates();
                 if let [(san_text, _)] = candidates.as_slice() {

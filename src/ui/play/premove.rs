@@ -53,6 +53,21 @@ impl Play {
         }
     }
 
+    /// While premoving, the move typed as `text` among those the player's pieces could
+    /// make in `pos` (their turn) though not legal there (a piece pinned now): its SAN
+    /// (check marks aside) or token, written out in full.
+    pub(super) fn typed_premove(&self, pos: &Position, text: &str) -> Option<Move> {
+        self.premove_side()?;
+        let text = text.trim().trim_end_matches(['+', '#']);
+        let token = text.to_ascii_lowercase();
+        let mut found = pos.pseudo_legal_moves().into_iter().filter(|m| {
+            san::format(pos, m).trim_end_matches(['+', '#']) == text
+                || crate::notation::coord::format(pos.variant(), m) == token
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// The premove, while it can still be played.
     pub fn shown_premove(&self) -> Option<&Premove> {
         self.premove
