@@ -451,15 +451,57 @@ pub fn bench(depth: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// The limits of `rankup serve`, each a flag.
+#[derive(clap::Args, Debug)]
+pub struct ServeLimits {
+    /// Connections at once, in all (logged in or not).
+    #[arg(long, default_value_t = 64)]
+    max_clients: usize,
+    /// Connections at once from one address (logged in or not).
+    #[arg(long, default_value_t = 4)]
+    per_ip: usize,
+    /// Connections at once that have not logged in yet.
+    #[arg(long, default_value_t = 16)]
+    max_pending: usize,
+    /// Seconds a connection has to log in (key accepted, terminal open) before it is closed.
+    #[arg(long, default_value_t = 20)]
+    login_timeout: u64,
+    /// Minutes without input before a connection is closed.
+    #[arg(long, default_value_t = 30)]
+    idle_minutes: u64,
+    /// KiB of output a client may leave unread before its connection counts as lost.
+    #[arg(long, default_value_t = 4096)]
+    output_max_kib: usize,
+    /// Seconds a client may leave its output unread before its connection counts as lost.
+    #[arg(long, default_value_t = 30)]
+    output_stall: u64,
+    /// The largest terminal served, COLSxROWS (a larger one is drawn at this size).
+    #[arg(long, default_value = "300x150", value_parser = parse_size)]
+    max_size: (u16, u16),
+}
+
+/// `COLSxROWS`, each from 20 to 1000.
+fn parse_size(text: &str) -> Result<(u16, u16), String> {
+    let bad = || format!("{text:?} is not COLSxROWS with each from 20 to 1000 (as 300x150)");
+    let (cols, rows) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let parse = |n: &str| {
+        n.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (20..=1000).contains(n))
+            .ok_or_else(bad)
+    };
+    Ok((parse(cols)?, parse(rows)?))
+}
+
 /// `rankup serve`: the SSH game server, until it is stopped.
 pub fn serve(
     listen: std::net::SocketAddr,
     data: Option<std::path::PathBuf>,
-    max_clients: usize,
-    per_ip: usize,
+    limits: &ServeLimits,
     ai_workers: Option<usize>,
-    idle_minutes: u64,
 ) -> Result<(), String> {
+    use std::time::Duration;
     let data = match data {
         Some(d) => d,
         None => DataDir::from_env()
@@ -469,11 +511,31 @@ pub fn serve(
     };
     let mut options = rankup::server::ServeOptions::new(data);
     options.listen = listen;
-    options.max_clients = max_clients.max(1);
-    options.per_ip = per_ip.max(1);
+    options.max_clients = limits.max_clients.max(1);
+    options.per_ip = limits.per_ip.max(1);
+    options.max_pending = limits.max_pending.max(1);
+    options.login_timeout = Duration::from_secs(limits.login_timeout.clamp(1, 600));
+    options.idle = Duration::from_secs(limits.idle_minutes.clamp(1, 24 * 60) * 60);
+    options.output_max = limits.output_max_kib.clamp(64, 1 << 20) << 10;
+    options.output_stall = Duration::from_secs(limits.output_stall.clamp(1, 3600));
+    options.max_size = limits.max_size;
     if let Some(n) = ai_workers {
         options.ai_workers = n.max(1);
     }
-    options.idle = std::time::Duration::from_secs(idle_minutes.clamp(1, 24 * 60) * 60);
     rankup::server::serve(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn the_largest_terminal_is_read_as_cols_x_rows_within_bounds() {
+        assert_eq!(parse_size("300x150"), Ok((300, 150)));
+        assert_eq!(parse_size("80X24"), Ok((80, 24)));
+        for bad in ["300", "x150", "10x10", "2000x100", "axb", ""] {
+            let err = parse_size(bad).unwrap_err();
+            assert!(err.contains("COLSxROWS"), "{bad}: {err}");
+        }
+    }
 }

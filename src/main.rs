@@ -257,18 +257,11 @@ enum Command {
         /// (default: the data directory).
         #[arg(long)]
         data: Option<std::path::PathBuf>,
-        /// Connections at once, in all.
-        #[arg(long, default_value_t = 64)]
-        max_clients: usize,
-        /// Connections at once from one address.
-        #[arg(long, default_value_t = 4)]
-        per_ip: usize,
+        #[command(flatten)]
+        limits: cli::ServeLimits,
         /// AI searches at once; the others wait their turn (default: one per core).
         #[arg(long)]
         ai_workers: Option<usize>,
-        /// Minutes without input before a connection is closed.
-        #[arg(long, default_value_t = 30)]
-        idle_minutes: u64,
     },
     /// Go on with an unfinished game: the last played one, or FILE. A game of another
     /// rankup session is shown read-only; a saved game outside the games-in-play folder is
@@ -382,11 +375,9 @@ fn main() -> ExitCode {
         Command::Serve {
             listen,
             data,
-            max_clients,
-            per_ip,
+            limits,
             ai_workers,
-            idle_minutes,
-        } => cli::serve(listen, data, max_clients, per_ip, ai_workers, idle_minutes),
+        } => cli::serve(listen, data, &limits, ai_workers),
         Command::Perft {
             variant,
             depth,

@@ -13,22 +13,26 @@
 //! refused.
 
 pub mod hub;
+mod limits;
 mod pool;
+mod refuse;
 mod session;
 mod store;
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use russh::keys::HashAlg;
+use russh::server::Handle;
 use russh::server::{Auth, Config, Handler, Msg, Response, Session, VerifiedPublicKey};
-use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
-use tokio::net::TcpListener;
+use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Pty};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
 
 use crate::net::{ConnId, NetRequest};
 use crate::save::{DataDir, Timestamp};
@@ -37,6 +41,7 @@ use crate::ui::Incoming;
 
 use crate::ui::remote::{ChannelWriter, InputParser, SharedSize};
 use hub::{Effect, Hub};
+use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Refusal, Ticket, Watched};
 use pool::SearchPool;
 use session::AppSession;
 use store::ServerStore;
@@ -52,6 +57,16 @@ pub struct ServeOptions {
     pub max_clients: usize,
     /// Connections at once from one IP address.
     pub per_ip: usize,
+    /// Connections at once that have not logged in yet.
+    pub max_pending: usize,
+    /// A connection that has not logged in (key accepted, terminal open) by then is closed.
+    pub login_timeout: Duration,
+    /// Output a client may leave unread before its connection counts as lost.
+    pub output_max: usize,
+    /// How long a client may leave its output unread before its connection counts as lost.
+    pub output_stall: Duration,
+    /// The largest terminal served, in columns and rows (a larger one is drawn at this size).
+    pub max_size: (u16, u16),
     /// A connection with no input for this long is closed.
     pub idle: Duration,
     /// AI searches run at once (the rest wait).
@@ -59,14 +74,20 @@ pub struct ServeOptions {
 }
 
 impl ServeOptions {
-    /// Defaults: port 2222 on all addresses, 64 clients, 4 per address, 30 minutes idle,
-    /// one AI search per core.
+    /// Defaults: port 2222 on all addresses, 64 clients, 4 per address, 16 logging in at
+    /// once, 20 seconds to log in, 30 minutes idle, 4 MiB or 30 seconds of unread output,
+    /// terminals up to 300x150, one AI search per core.
     pub fn new(data: PathBuf) -> ServeOptions {
         ServeOptions {
             listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
             data,
             max_clients: 64,
             per_ip: 4,
+            max_pending: 16,
+            login_timeout: Duration::from_secs(20),
+            output_max: 4 << 20,
+            output_stall: Duration::from_secs(30),
+            max_size: (300, 150),
             idle: Duration::from_secs(30 * 60),
             ai_workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
@@ -79,11 +100,26 @@ const INPUT_RATE: usize = 2048;
 /// Seconds over the rate before the connection is closed.
 const INPUT_STRIKES: u32 = 5;
 
+/// Refused connections told why at once; more are only closed.
+const REFUSING_AT_ONCE: usize = 16;
+/// How long a refused connection has to read why.
+const REFUSAL_TIME: Duration = Duration::from_secs(10);
+
 /// A live connection's links, for delivering the hub's events.
 struct Link {
     tx: mpsc::Sender<Incoming>,
-    handle: russh::server::Handle,
-    channel: Option<ChannelId>,
+    out: tokio::sync::mpsc::UnboundedSender<Out>,
+    /// Why the server closes the connection, to tell the player last.
+    notice: Option<&'static str>,
+}
+
+/// What goes out on a connection's channel, in order.
+enum Out {
+    /// Bytes the app wrote.
+    Data(Vec<u8>),
+    /// The app has ended: the last line to show (after the terminal is restored), then
+    /// the channel closes.
+    End(Option<&'static str>),
 }
 
 /// What every connection shares.
@@ -92,7 +128,8 @@ pub struct Shared {
     links: Mutex<HashMap<ConnId, Link>>,
     store: Mutex<ServerStore>,
     pool: SearchPool,
-    per_ip: Mutex<HashMap<IpAddr, usize>>,
+    gate: Arc<Gate>,
+    refusing: AtomicUsize,
     options: ServeOptions,
 }
 
@@ -132,15 +169,9 @@ impl Shared {
             .unwrap_or_else(|e| e.into_inner())
             .remove(&conn);
         if let Some(link) = link {
-            // Closing the channel ends the client's `ssh`.
-            let handle = link.handle;
-            if let Some(channel) = link.channel {
-                tokio_spawn(async move {
-                    let _ = handle.exit_status_request(channel, 0).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
-                });
-            }
+            // After the app's last frames: the notice, then closing the channel ends the
+            // client's `ssh`.
+            let _ = link.out.send(Out::End(link.notice));
         }
     }
 
@@ -155,8 +186,10 @@ impl Shared {
                     }
                 }
                 Effect::Close(conn) => {
-                    let links = self.links.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(link) = links.get(&conn) {
+                    let mut links = self.links.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(link) = links.get_mut(&conn) {
+                        link.notice =
+                            Some("you signed in from another terminal; this session is closed");
                         let _ = link.tx.send(Incoming::Closed);
                     }
                 }
@@ -187,17 +220,6 @@ impl Shared {
     }
 }
 
-/// Spawns on the current tokio runtime (the app threads hold a handle to it).
-fn tokio_spawn(f: impl std::future::Future<Output = ()> + Send + 'static) {
-    if let Ok(rt) = tokio::runtime::Handle::try_current() {
-        rt.spawn(f);
-    } else if let Some(rt) = RUNTIME.get() {
-        rt.spawn(f);
-    }
-}
-
-static RUNTIME: std::sync::OnceLock<tokio::runtime::Handle> = std::sync::OnceLock::new();
-
 /// Runs the server until it is stopped (Ctrl-C, SIGTERM).
 ///
 /// # Errors
@@ -208,7 +230,6 @@ pub fn serve(options: ServeOptions) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start: {e}"))?;
-    let _ = RUNTIME.set(runtime.handle().clone());
     runtime.block_on(run(options))
 }
 
@@ -226,9 +247,23 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         links: Mutex::new(HashMap::new()),
         store: Mutex::new(store),
         pool,
-        per_ip: Mutex::new(HashMap::new()),
+        gate: Gate::new(Caps {
+            total: options.max_clients,
+            per_ip: options.per_ip,
+            pending: options.max_pending,
+        }),
+        refusing: AtomicUsize::new(0),
         options: options.clone(),
     });
+    match limits::raise_file_limit() {
+        Ok((before, after)) if before != after => {
+            shared.log(&format!(
+                "open files: limit raised from {before} to {after}"
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => shared.log(&format!("open files: limit not raised: {e}")),
+    }
     let config = Arc::new(Config {
         methods: MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..]),
         auth_rejection_time: Duration::from_secs(1),
@@ -236,6 +271,21 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         keys: vec![host_key],
         inactivity_timeout: Some(options.idle),
         keepalive_interval: Some(Duration::from_secs(30)),
+        nodelay: true,
+        ..Default::default()
+    });
+    let refusal_config = Arc::new(Config {
+        methods: MethodSet::from(
+            &[
+                MethodKind::None,
+                MethodKind::PublicKey,
+                MethodKind::KeyboardInteractive,
+            ][..],
+        ),
+        auth_rejection_time: Duration::from_secs(1),
+        auth_rejection_time_initial: Some(Duration::from_millis(0)),
+        keys: config.keys.clone(),
+        inactivity_timeout: Some(REFUSAL_TIME),
         nodelay: true,
         ..Default::default()
     });
@@ -258,9 +308,9 @@ async fn run(options: ServeOptions) -> Result<(), String> {
             }
         });
     }
-    static NEXT: AtomicU64 = AtomicU64::new(1);
     let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
         .map_err(|e| format!("cannot watch for SIGTERM: {e}"))?;
+    let mut backoff = AcceptBackoff::default();
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
@@ -276,55 +326,138 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         let (stream, addr) = match accepted {
             Ok(a) => a,
             Err(e) => {
-                shared.log(&format!("accept failed: {e}"));
+                // Out of file descriptors, mostly: wait for connections to end rather
+                // than spin, and say so once.
+                let (pause, first) = backoff.failed();
+                if first {
+                    shared.log(&format!(
+                        "accept failed: {e} (waiting, new connections queue)"
+                    ));
+                }
+                tokio::time::sleep(pause).await;
                 continue;
             }
         };
-        let total = shared.links.lock().map_or(0, |l| l.len());
-        let from_ip = {
-            let mut per_ip = shared.per_ip.lock().unwrap_or_else(|e| e.into_inner());
-            let n = per_ip.entry(addr.ip()).or_insert(0);
-            *n += 1;
-            *n
-        };
-        if total >= options.max_clients || from_ip > options.per_ip {
-            shared.log(&format!(
-                "{addr} refused: {}",
-                if total >= options.max_clients {
-                    "server full"
-                } else {
-                    "too many connections from this address"
-                }
-            ));
-            release_ip(&shared, addr.ip());
-            drop(stream);
-            continue;
+        if let Some(failures) = backoff.succeeded() {
+            shared.log(&format!("accepting again after {failures} failed accepts"));
         }
-        let conn = NEXT.fetch_add(1, Ordering::Relaxed);
-        shared.log(&format!("conn {conn}: {addr} connected"));
-        let client = Client::new(Arc::clone(&shared), conn, addr);
-        let config = Arc::clone(&config);
-        let shared = Arc::clone(&shared);
-        tokio::spawn(async move {
-            let result = match russh::server::run_stream(config, stream, client).await {
-                Ok(session) => session.await.map_err(|e| e.to_string()),
-                Err(e) => Err(e.to_string()),
-            };
-            if let Err(e) = result {
-                shared.log(&format!("conn {conn}: {addr}: {e}"));
-            }
-            shared.log(&format!("conn {conn}: {addr} closed"));
-            release_ip(&shared, addr.ip());
-        });
+        match shared.gate.admit(addr.ip()) {
+            Ok(ticket) => start_connection(&shared, &config, stream, addr, ticket),
+            Err(refusal) => refuse_connection(&shared, &refusal_config, stream, addr, refusal),
+        }
     }
 }
 
-fn release_ip(shared: &Shared, ip: IpAddr) {
-    let mut per_ip = shared.per_ip.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(n) = per_ip.get_mut(&ip) {
-        *n = n.saturating_sub(1);
-        if *n == 0 {
-            per_ip.remove(&ip);
+/// Serves an admitted connection until it ends (or does not log in in time, or is lost).
+fn start_connection(
+    shared: &Arc<Shared>,
+    config: &Arc<Config>,
+    stream: TcpStream,
+    addr: SocketAddr,
+    ticket: Ticket,
+) {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let conn = NEXT.fetch_add(1, Ordering::Relaxed);
+    shared.log(&format!("conn {conn}: {addr} connected"));
+    let logged_in = Arc::new(AtomicBool::new(false));
+    let lost = Arc::new(Notify::new());
+    let end = limits::connection_end(
+        shared.options.login_timeout,
+        Arc::clone(&logged_in),
+        Arc::clone(&lost),
+    );
+    let stream = Watched::new(stream, end);
+    let client = Client::new(Arc::clone(shared), conn, addr, (ticket, logged_in, lost));
+    let config = Arc::clone(config);
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move {
+        let result = match russh::server::run_stream(config, stream, client).await {
+            Ok(session) => session.await.map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = result {
+            shared.log(&format!("conn {conn}: {addr}: {e}"));
+        }
+        shared.log(&format!("conn {conn}: {addr} closed"));
+    });
+}
+
+/// Tells a refused connection why, over SSH, or (when many are being refused at once)
+/// only closes it.
+fn refuse_connection(
+    shared: &Arc<Shared>,
+    config: &Arc<Config>,
+    stream: TcpStream,
+    addr: SocketAddr,
+    refusal: Refusal,
+) {
+    let (held, pending) = shared.gate.held();
+    let why = match refusal {
+        Refusal::Full(_) => "server full",
+        Refusal::PerAddress(_) => "too many connections from this address",
+        Refusal::Busy => "too many connections logging in",
+    };
+    shared.log(&format!(
+        "{addr} refused: {why} ({held} connections, {pending} logging in)"
+    ));
+    if shared.refusing.fetch_add(1, Ordering::Relaxed) >= REFUSING_AT_ONCE {
+        shared.refusing.fetch_sub(1, Ordering::Relaxed);
+        drop(stream);
+        return;
+    }
+    let handler = refuse::Refuser {
+        reason: refusal.to_string(),
+    };
+    let never = Arc::new(AtomicBool::new(false));
+    let end = limits::connection_end(REFUSAL_TIME, never, Arc::new(Notify::new()));
+    let stream = Watched::new(stream, end);
+    let config = Arc::clone(config);
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move {
+        if let Ok(session) = russh::server::run_stream(config, stream, handler).await {
+            let _ = session.await;
+        }
+        shared.refusing.fetch_sub(1, Ordering::Relaxed);
+    });
+}
+
+/// Sends a connection's output in order, within the SSH window: output the client does
+/// not take for `stall`, or more than the budget, makes the connection lost (it is closed
+/// and its player's game goes on the grace timer, as for a dropped connection).
+async fn send_output(
+    mut out_rx: tokio::sync::mpsc::UnboundedReceiver<Out>,
+    channel: ChannelWriteHalf<Msg>,
+    handle: Handle,
+    budget: Arc<OutputBudget>,
+    stall: Duration,
+    lost: Arc<Notify>,
+) {
+    let id = channel.id();
+    while let Some(out) = out_rx.recv().await {
+        match out {
+            Out::Data(bytes) => {
+                let n = bytes.len();
+                match tokio::time::timeout(stall, channel.data_bytes(bytes)).await {
+                    Ok(Ok(())) => budget.sent(n),
+                    Ok(Err(_)) => break,
+                    Err(_) => {
+                        budget.lose();
+                        lost.notify_one();
+                        break;
+                    }
+                }
+            }
+            Out::End(notice) => {
+                if let Some(notice) = notice {
+                    let line = format!("rankup: {notice}\r\n");
+                    let _ =
+                        tokio::time::timeout(stall, channel.data_bytes(line.into_bytes())).await;
+                }
+                let _ = handle.exit_status_request(id, 0).await;
+                let _ = handle.eof(id).await;
+                let _ = handle.close(id).await;
+                break;
+            }
         }
     }
 }
@@ -336,8 +469,15 @@ struct Client {
     addr: SocketAddr,
     /// The key fingerprint, once authenticated with a key.
     key: Option<String>,
-    /// The session channel (only one per connection).
+    /// The session channel (only one per connection): its id, and its writing half until
+    /// the app takes it.
     channel: Option<ChannelId>,
+    writer: Option<ChannelWriteHalf<Msg>>,
+    /// Its place in the connection counts, whether it has logged in, and the signal that
+    /// it is lost.
+    ticket: Ticket,
+    logged_in: Arc<AtomicBool>,
+    lost: Arc<Notify>,
     /// The terminal the client asked for: type and size.
     pty: Option<(String, SharedSize)>,
     /// The app's loop, once started.
@@ -348,13 +488,22 @@ struct Client {
 }
 
 impl Client {
-    fn new(shared: Arc<Shared>, conn: ConnId, addr: SocketAddr) -> Client {
+    fn new(
+        shared: Arc<Shared>,
+        conn: ConnId,
+        addr: SocketAddr,
+        (ticket, logged_in, lost): (Ticket, Arc<AtomicBool>, Arc<Notify>),
+    ) -> Client {
         Client {
             shared,
             conn,
             addr,
             key: None,
             channel: None,
+            writer: None,
+            ticket,
+            logged_in,
+            lost,
             pty: None,
             tx: None,
             parser: InputParser::default(),
@@ -425,6 +574,9 @@ impl Handler for Client {
             return Ok(());
         }
         self.channel = Some(channel.id());
+        // Client input comes through `data`; only the writing half is kept.
+        let (_read, write) = channel.split();
+        self.writer = Some(write);
         reply.accept().await;
         Ok(())
     }
@@ -440,7 +592,7 @@ impl Handler for Client {
         _modes: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let size = (clamp_cells(col_width), clamp_cells(row_height));
+        let size = clamp_size(self.shared.options.max_size, col_width, row_height);
         self.pty = Some((term.chars().take(64).collect(), Arc::new(Mutex::new(size))));
         session.channel_success(channel)?;
         Ok(())
@@ -455,7 +607,7 @@ impl Handler for Client {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let (w, h) = (clamp_cells(col_width), clamp_cells(row_height));
+        let (w, h) = clamp_size(self.shared.options.max_size, col_width, row_height);
         if let Some((_, size)) = &self.pty {
             *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
         }
@@ -493,25 +645,24 @@ impl Handler for Client {
             );
             return Ok(());
         };
-        if self.tx.is_some() {
+        let Some(writer) = self.writer.take().filter(|_| self.tx.is_none()) else {
             session.channel_failure(channel)?;
             return Ok(());
-        }
+        };
         session.channel_success(channel)?;
+        self.logged_in.store(true, Ordering::Relaxed);
+        self.ticket.logged_in();
         let (tx, rx) = mpsc::channel();
-        let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
-        let handle = session.handle();
-        // Frames go out in order on the channel.
-        {
-            let handle = handle.clone();
-            tokio::spawn(async move {
-                while let Some(bytes) = out_rx.recv().await {
-                    if handle.data(channel, bytes).await.is_err() {
-                        break;
-                    }
-                }
-            });
-        }
+        let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+        let budget = OutputBudget::new(self.shared.options.output_max);
+        tokio::spawn(send_output(
+            out_rx,
+            writer,
+            session.handle(),
+            Arc::clone(&budget),
+            self.shared.options.output_stall,
+            Arc::clone(&self.lost),
+        ));
         self.shared
             .links
             .lock()
@@ -520,21 +671,29 @@ impl Handler for Client {
                 self.conn,
                 Link {
                     tx: tx.clone(),
-                    handle,
-                    channel: Some(channel),
+                    out: out_tx.clone(),
+                    notice: None,
                 },
             );
         self.tx = Some(tx.clone());
         let effects = self.shared.hub().connect(self.conn, &key, Instant::now());
         self.shared.apply(effects);
         let shared = Arc::clone(&self.shared);
+        let lost = Arc::clone(&self.lost);
         let app = AppSession {
             conn: self.conn,
             key,
             term,
             size,
             writer: ChannelWriter::new(Box::new(move |bytes| {
-                out_tx.send(bytes).map_err(|_| {
+                if !budget.queue(bytes.len()) {
+                    lost.notify_one();
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::BrokenPipe,
+                        "the client stopped reading its output",
+                    ));
+                }
+                out_tx.send(Out::Data(bytes)).map_err(|_| {
                     std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the connection is closed")
                 })
             })),
@@ -715,14 +874,24 @@ fn log_line(at: Timestamp, text: &str) -> String {
     format!("{at} {}", crate::text::sanitize(text))
 }
 
-/// A terminal dimension from the client, within what a screen can be.
-fn clamp_cells(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal size from the client, within `max` (columns, rows): the app's screen
+/// buffers are as large as the terminal, so a huge one is drawn at the largest size served.
+fn clamp_size(max: (u16, u16), cols: u32, rows: u32) -> (u16, u16) {
+    let clamp = |n: u32, max: u16| n.clamp(1, u32::from(max.max(1))) as u16;
+    (clamp(cols, max.0), clamp(rows, max.1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_terminal_is_served_at_the_largest_size() {
+        assert_eq!(clamp_size((300, 150), 10_000, 10_000), (300, 150));
+        assert_eq!(clamp_size((300, 150), 80, 24), (80, 24));
+        assert_eq!(clamp_size((300, 150), 0, u32::MAX), (1, 150));
+        assert_eq!(clamp_size((0, 0), 80, 24), (1, 1));
+    }
 
     #[test]
     fn log_lines_carry_no_control_characters_from_clients() {

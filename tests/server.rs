@@ -26,9 +26,15 @@ struct Server {
 
 impl Server {
     fn start(data: &Path) -> Server {
+        Server::start_with(data, &[])
+    }
+
+    /// With more flags (limits).
+    fn start_with(data: &Path, flags: &[&str]) -> Server {
         let mut child = Command::new(bin())
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
+            .args(flags)
             .env("RANKUP_CONFIG_DIR", tmux::config_dir_of(data))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -325,6 +331,97 @@ fn commands_forwarding_sftp_passwords_and_garbage_are_refused() {
     dan.wait_for("Game");
     dan.keys(&["Enter"]);
     dan.wait_for("White to move");
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn connections_that_do_not_log_in_count_and_are_closed_and_a_full_server_says_so() {
+    if !have_ssh() {
+        return;
+    }
+    let data = data_dir("serve-limits");
+    let keys = data_dir("serve-limits-keys");
+    let server = Server::start_with(&data, &["--login-timeout", "2", "--max-clients", "2"]);
+    let port = server.port;
+    let k = key(&keys, "fay");
+
+    // A silent connection and a slow one (a byte every 200 ms, never done).
+    let silent = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let slow = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let dripping = {
+        let mut slow = slow.try_clone().unwrap();
+        std::thread::spawn(move || {
+            for byte in b"SSH-2.0-slow-loris-client-that-never-ends-its-line"
+                .iter()
+                .cycle()
+            {
+                if slow.write_all(&[*byte]).is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        })
+    };
+    server.wait_log("127.0.0.1:");
+    // Both count: the server is full, and the real client is told so in words.
+    let (code, out) = ssh("-T fay@127.0.0.1", &k, port);
+    assert_ne!(code, 0);
+    assert!(
+        out.contains("rankup: the server is full (2 connections)"),
+        "{out}\n{}",
+        server.log()
+    );
+    // The login timeout closes both (a generous ceiling: the timeout is 2 s).
+    for mut stream in [silent, slow] {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut all = Vec::new();
+        let read = std::io::Read::read_to_end(&mut stream, &mut all);
+        assert!(
+            read.is_ok()
+                || read
+                    .as_ref()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "not closed: {read:?}"
+        );
+        assert!(all.starts_with(b"SSH-2.0-"), "{all:?}");
+    }
+    dripping.join().unwrap();
+    assert_eq!(
+        server.log().matches("login timeout").count(),
+        2,
+        "{}",
+        server.log()
+    );
+    // Their places are given back: the next client is served (and told it needs a
+    // terminal, as -T asks for none).
+    let (code, out) = ssh("-T fay@127.0.0.1", &k, port);
+    assert_ne!(code, 0);
+    assert!(out.contains("rankup needs a terminal"), "{out}");
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn a_second_login_with_the_same_key_tells_the_first_why_it_is_closed() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-twice");
+    let keys = data_dir("serve-twice-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let k = key(&keys, "gil");
+    let first = connect("gil1", &k, port, &data);
+    first.wait_for("Choose the name");
+    first.keys(&["Gil", "Enter"]);
+    first.wait_for("you are Gil");
+    let second = connect("gil2", &k, port, &data);
+    second.wait_for("you are Gil");
+    first.wait_for("rankup: you signed in from another terminal; this session is closed");
+    drop((first, second));
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
 }
