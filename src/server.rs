@@ -14,6 +14,7 @@
 
 pub mod hub;
 mod limits;
+mod output;
 mod pool;
 mod refuse;
 mod session;
@@ -28,7 +29,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use russh::keys::HashAlg;
-use russh::server::Handle;
 use russh::server::{Auth, Config, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use tokio::net::{TcpListener, TcpStream};
@@ -41,7 +41,8 @@ use crate::ui::Incoming;
 
 use crate::ui::remote::{ChannelWriter, InputParser, SharedSize};
 use hub::{Effect, Hub};
-use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Refusal, Ticket, Watched};
+use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Ticket, Watched};
+use output::{send_output, Out};
 use pool::SearchPool;
 use session::AppSession;
 use store::ServerStore;
@@ -102,6 +103,8 @@ const INPUT_STRIKES: u32 = 5;
 
 /// Refused connections told why at once; more are only closed.
 const REFUSING_AT_ONCE: usize = 16;
+/// Resizes reach a connection's app at most this often (the last size of a storm).
+const RESIZE_EVERY: Duration = Duration::from_millis(200);
 /// How long a refused connection has to read why.
 const REFUSAL_TIME: Duration = Duration::from_secs(10);
 
@@ -111,15 +114,6 @@ struct Link {
     out: tokio::sync::mpsc::UnboundedSender<Out>,
     /// Why the server closes the connection, to tell the player last.
     notice: Option<&'static str>,
-}
-
-/// What goes out on a connection's channel, in order.
-enum Out {
-    /// Bytes the app wrote.
-    Data(Vec<u8>),
-    /// The app has ended: the last line to show (after the terminal is restored), then
-    /// the channel closes.
-    End(Option<&'static str>),
 }
 
 /// What every connection shares.
@@ -343,7 +337,9 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         }
         match shared.gate.admit(addr.ip()) {
             Ok(ticket) => start_connection(&shared, &config, stream, addr, ticket),
-            Err(refusal) => refuse_connection(&shared, &refusal_config, stream, addr, refusal),
+            Err(refusal) => {
+                refuse::refuse_connection(&shared, &refusal_config, stream, addr, refusal)
+            }
         }
     }
 }
@@ -382,86 +378,6 @@ fn start_connection(
     });
 }
 
-/// Tells a refused connection why, over SSH, or (when many are being refused at once)
-/// only closes it.
-fn refuse_connection(
-    shared: &Arc<Shared>,
-    config: &Arc<Config>,
-    stream: TcpStream,
-    addr: SocketAddr,
-    refusal: Refusal,
-) {
-    let (held, pending) = shared.gate.held();
-    let why = match refusal {
-        Refusal::Full(_) => "server full",
-        Refusal::PerAddress(_) => "too many connections from this address",
-        Refusal::Busy => "too many connections logging in",
-    };
-    shared.log(&format!(
-        "{addr} refused: {why} ({held} connections, {pending} logging in)"
-    ));
-    if shared.refusing.fetch_add(1, Ordering::Relaxed) >= REFUSING_AT_ONCE {
-        shared.refusing.fetch_sub(1, Ordering::Relaxed);
-        drop(stream);
-        return;
-    }
-    let handler = refuse::Refuser {
-        reason: refusal.to_string(),
-    };
-    let never = Arc::new(AtomicBool::new(false));
-    let end = limits::connection_end(REFUSAL_TIME, never, Arc::new(Notify::new()));
-    let stream = Watched::new(stream, end);
-    let config = Arc::clone(config);
-    let shared = Arc::clone(shared);
-    tokio::spawn(async move {
-        if let Ok(session) = russh::server::run_stream(config, stream, handler).await {
-            let _ = session.await;
-        }
-        shared.refusing.fetch_sub(1, Ordering::Relaxed);
-    });
-}
-
-/// Sends a connection's output in order, within the SSH window: output the client does
-/// not take for `stall`, or more than the budget, makes the connection lost (it is closed
-/// and its player's game goes on the grace timer, as for a dropped connection).
-async fn send_output(
-    mut out_rx: tokio::sync::mpsc::UnboundedReceiver<Out>,
-    channel: ChannelWriteHalf<Msg>,
-    handle: Handle,
-    budget: Arc<OutputBudget>,
-    stall: Duration,
-    lost: Arc<Notify>,
-) {
-    let id = channel.id();
-    while let Some(out) = out_rx.recv().await {
-        match out {
-            Out::Data(bytes) => {
-                let n = bytes.len();
-                match tokio::time::timeout(stall, channel.data_bytes(bytes)).await {
-                    Ok(Ok(())) => budget.sent(n),
-                    Ok(Err(_)) => break,
-                    Err(_) => {
-                        budget.lose();
-                        lost.notify_one();
-                        break;
-                    }
-                }
-            }
-            Out::End(notice) => {
-                if let Some(notice) = notice {
-                    let line = format!("rankup: {notice}\r\n");
-                    let _ =
-                        tokio::time::timeout(stall, channel.data_bytes(line.into_bytes())).await;
-                }
-                let _ = handle.exit_status_request(id, 0).await;
-                let _ = handle.eof(id).await;
-                let _ = handle.close(id).await;
-                break;
-            }
-        }
-    }
-}
-
 /// One SSH connection.
 struct Client {
     shared: Arc<Shared>,
@@ -483,6 +399,8 @@ struct Client {
     /// The app's loop, once started.
     tx: Option<mpsc::Sender<Incoming>>,
     parser: InputParser,
+    /// A resize is waiting to reach the app.
+    resizing: Arc<AtomicBool>,
     /// Input bytes in the current second, when it began, and seconds over the rate.
     rate: (usize, Instant, u32),
 }
@@ -507,6 +425,7 @@ impl Client {
             pty: None,
             tx: None,
             parser: InputParser::default(),
+            resizing: Arc::new(AtomicBool::new(false)),
             rate: (0, Instant::now(), 0),
         }
     }
@@ -608,11 +527,22 @@ impl Handler for Client {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let (w, h) = clamp_size(self.shared.options.max_size, col_width, row_height);
-        if let Some((_, size)) = &self.pty {
-            *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
-        }
+        let Some((_, size)) = &self.pty else {
+            return Ok(());
+        };
+        *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
+        // A storm of resizes is one redraw per RESIZE_EVERY, at the last size.
         if let Some(tx) = &self.tx {
-            let _ = tx.send(crate::ui::remote::resize(w, h));
+            if !self.resizing.swap(true, Ordering::Relaxed) {
+                let (tx, size, resizing) =
+                    (tx.clone(), Arc::clone(size), Arc::clone(&self.resizing));
+                tokio::spawn(async move {
+                    tokio::time::sleep(RESIZE_EVERY).await;
+                    resizing.store(false, Ordering::Relaxed);
+                    let (w, h) = *size.lock().unwrap_or_else(|e| e.into_inner());
+                    let _ = tx.send(crate::ui::remote::resize(w, h));
+                });
+            }
         }
         Ok(())
     }
