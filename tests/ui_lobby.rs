@@ -5,6 +5,7 @@ mod common;
 
 use std::time::Instant;
 
+use rankup::ai::Level;
 use rankup::game::TimeControl;
 use rankup::net::{
     ChallengeView, ClockSetting, ClockView, GameView, LobbyView, NetEvent, NetRequest, PlayerView,
@@ -12,7 +13,9 @@ use rankup::net::{
 };
 use rankup::rules::{ByColor, Color};
 use rankup::ui::action::{Action, Dir};
-use rankup::ui::app::{App, Options, Question, Screen};
+use rankup::ui::app::{
+    opponent_choices, App, Choices, LobbyList, Options, Player, Question, Screen,
+};
 use rankup::ui::input::Context;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::VariantId;
@@ -385,4 +388,136 @@ fn a_spectators_esc_in_the_chat_prompt_cancels_the_chat_not_the_game() {
     // A second Esc, with nothing typed, goes back to the lobby as before.
     app.update(Action::Cancel);
     assert_eq!(app.take_net(), [NetRequest::Leave]);
+}
+
+/// The lobby's chosen list and row.
+fn spot(app: &App) -> (LobbyList, usize) {
+    match &app.screen {
+        Screen::Lobby(l) => (l.list, l.selected),
+        _ => panic!("not in the lobby"),
+    }
+}
+
+#[test]
+fn arrows_move_within_and_across_the_lobby_lists() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    assert_eq!(spot(&app), (LobbyList::Challenges, 0));
+    // ↓ past the last challenge goes on into the players, then into the games.
+    let down = [
+        (LobbyList::Players, 0),
+        (LobbyList::Players, 1),
+        (LobbyList::Games, 0),
+        (LobbyList::Games, 0), // the bottom: it stays
+    ];
+    for want in down {
+        app.update(Action::Move(Dir::Down));
+        assert_eq!(spot(&app), want);
+    }
+    // Enter acts on what is chosen: the game is watched.
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Watch(7)]);
+    // ↑ comes back to the last row of the list above.
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(spot(&app), (LobbyList::Players, 1));
+    app.update(Action::Start);
+    assert_eq!(app.context(), Context::LobbyForm, "Enter on Bob challenges");
+    app.update(Action::Cancel);
+    // ← → jump between lists (as Tab does); an empty list is passed over by ↓.
+    app.update(Action::Previous);
+    assert_eq!(spot(&app), (LobbyList::Challenges, 0));
+    let mut view = lobby();
+    view.players.truncate(1);
+    view.players[0].name = "Ann".into();
+    view.challenges.clear();
+    app.update(Action::Net(NetEvent::Lobby(view.clone())));
+    assert_eq!(
+        spot(&app),
+        (LobbyList::Players, 0),
+        "an emptied list hands the highlight to the nearest list with rows"
+    );
+    app.update(Action::Move(Dir::Down));
+    assert_eq!(spot(&app), (LobbyList::Games, 0));
+    view.players.clear();
+    app.update(Action::Net(NetEvent::Lobby(view)));
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(spot(&app), (LobbyList::Games, 0), "nothing above has rows");
+}
+
+#[test]
+fn the_selection_is_kept_after_a_watched_game_and_a_game_of_ones_own() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    for _ in 0..3 {
+        app.update(Action::Move(Dir::Down));
+    }
+    assert_eq!(spot(&app), (LobbyList::Games, 0));
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Watch(7)]);
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    assert!(app.play().is_some());
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    assert_eq!(
+        spot(&app),
+        (LobbyList::Games, 0),
+        "the watched game is chosen"
+    );
+    // After the AI's start screen too.
+    app.update(Action::Move(Dir::Up));
+    app.update(Action::PlayAi);
+    app.update(Action::Cancel);
+    assert_eq!(spot(&app), (LobbyList::Players, 1));
+}
+
+#[test]
+fn a_in_the_lobby_plays_the_ai_never_a_friend_at_this_keyboard() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    // Even when the friend was the remembered choice.
+    app.choices = Some(Choices {
+        game: VariantId::Chess,
+        opponent: 0,
+        side: Color::White,
+        clock: 0,
+    });
+    app.update(Action::PlayAi);
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("the start screen")
+    };
+    let levels = opponent_choices()[menu.opponent].1;
+    assert_eq!(levels.black, Some(Level::DEFAULT));
+    assert_eq!(levels.white, None);
+    // The opponent field cycles through the AI choices only.
+    app.update(Action::Next);
+    for _ in 0..2 * opponent_choices().len() {
+        app.update(Action::Move(Dir::Left));
+        let Screen::Menu(menu) = &app.screen else {
+            panic!()
+        };
+        assert_ne!(menu.opponent, 0, "a friend at this keyboard is offered");
+    }
+    // A remembered AI level is kept.
+    app.update(Action::Cancel);
+    app.choices = Some(Choices {
+        game: VariantId::Chess,
+        opponent: 2,
+        side: Color::Black,
+        clock: 0,
+    });
+    app.update(Action::PlayAi);
+    let Screen::Menu(menu) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(menu.opponent, 2);
+    app.update(Action::Start);
+    let play = app.play().expect("a game against the AI");
+    let players = play.players();
+    assert!(
+        [players.white, players.black]
+            .iter()
+            .any(|p| matches!(p, Player::Ai(_))),
+        "{players:?}"
+    );
 }

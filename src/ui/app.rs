@@ -20,7 +20,7 @@ use super::card::view::{card_text, CardText};
 pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
-pub use super::lobby::{Lobby, LobbyStep};
+pub use super::lobby::{Lobby, LobbyList, LobbyStep};
 pub use super::menu::choices::Choices;
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
@@ -264,6 +264,9 @@ pub struct App {
     pub online: bool,
     /// The lobby as the hub last described it.
     pub lobby_view: Option<LobbyView>,
+    /// The lobby's chosen list and row when it was last on screen: coming back to the
+    /// lobby (from a game, a watched game, the AI) chooses them again.
+    pub lobby_spot: Option<(LobbyList, usize)>,
     /// Requests for the hub waiting for the event loop ([`App::take_net`]).
     pub net: Vec<NetRequest>,
     /// Ring the bell with the next frame: it became the player's move after a long wait.
@@ -306,6 +309,7 @@ impl App {
             last_trashed: None,
             online: false,
             lobby_view: None,
+            lobby_spot: None,
             net: Vec::new(),
             bell: false,
             clipboard: Vec::new(),
@@ -445,6 +449,9 @@ impl App {
         if let Some(choices) = self.choices {
             choices.apply(&mut menu, preselect.is_none());
         }
+        if self.online {
+            menu.only_ai(Level::DEFAULT);
+        }
         menu.back = self.behind.is_some();
         menu.behind_file = self.behind.as_ref().and_then(|p| p.file.clone());
         self.screen = Screen::Menu(menu);
@@ -539,7 +546,12 @@ impl App {
             self.leave_play_screen();
             self.drop_behind();
             self.browser_behind = None;
-            self.screen = Screen::Lobby(Box::new(Lobby::new(self.lobby_view.clone())));
+            let view = self.lobby_view.clone();
+            let lobby = match self.lobby_spot {
+                Some(spot) => Lobby::back_at(view, spot),
+                None => Lobby::new(view),
+            };
+            self.screen = Screen::Lobby(Box::new(lobby));
         } else {
             self.show_menu(preselect);
         }
@@ -576,6 +588,7 @@ impl App {
                 self.lobby_view = Some(view.clone());
                 if let Screen::Lobby(l) = &mut self.screen {
                     l.listed(view);
+                    self.lobby_spot = Some(l.spot());
                 }
             }
             NetEvent::Room(view) => match &mut self.screen {
@@ -890,19 +903,28 @@ impl App {
                     }
                 },
             },
-            Screen::Lobby(lobby) => match lobby.update(action) {
-                LobbyStep::Stay => {}
-                LobbyStep::Send(request) => self.net.push(request),
-                LobbyStep::Quit => self.running = false,
-                LobbyStep::PlayAi => self.show_menu(None),
-                LobbyStep::Browse => self.open_browser(),
-            },
+            Screen::Lobby(lobby) => {
+                let step = lobby.update(action);
+                self.lobby_spot = Some(lobby.spot());
+                self.lobby_step(step);
+            }
             Screen::Menu(menu) => {
                 let step = menu.update(action);
                 self.choices = Some(Choices::of(menu));
                 self.menu_step(step);
             }
             Screen::Play(_) => self.update_play(action),
+        }
+    }
+
+    /// What a lobby action leads to.
+    fn lobby_step(&mut self, step: LobbyStep) {
+        match step {
+            LobbyStep::Stay => {}
+            LobbyStep::Send(request) => self.net.push(request),
+            LobbyStep::Quit => self.running = false,
+            LobbyStep::PlayAi => self.show_menu(None),
+            LobbyStep::Browse => self.open_browser(),
         }
     }
 

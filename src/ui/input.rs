@@ -289,8 +289,14 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
 
 /// The keys of the server's lobby, for the help screen.
 pub const LOBBY_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓ / k j", "choose in the list"),
-    ("Tab ← →", "next list: challenges, players, games"),
+    (
+        "↑ ↓ / k j",
+        "choose a row; past a list's end into the next list",
+    ),
+    (
+        "← → / Tab",
+        "the next / previous list: challenges, players, games",
+    ),
     (
         "Enter",
         "accept a challenge / challenge a player / watch a game",
@@ -298,7 +304,7 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
     ("c", "challenge the chosen player (game, side, clock)"),
     ("s", "post an open seek anyone may accept"),
     ("d", "decline a challenge (or withdraw your own)"),
-    ("a", "play the AI"),
+    ("a", "play the AI (at the level you last chose)"),
     ("b", "your saved games on this server"),
     ("q", "disconnect"),
 ];

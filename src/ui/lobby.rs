@@ -14,7 +14,7 @@ use super::action::{Action, Dir};
 use super::app::Message;
 use super::menu::CLOCK_CHOICES;
 
-/// The lists of the lobby, in Tab order.
+/// The lists of the lobby, in Tab order (top to bottom on the screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LobbyList {
     /// Challenges to me and by me, and open seeks.
@@ -37,6 +37,9 @@ pub enum FormField {
     /// Whether a disconnected player's clock stops.
     Pause,
 }
+
+/// The lists in screen order: ↓ past the end of one goes on into the next.
+const LISTS: [LobbyList; 3] = [LobbyList::Challenges, LobbyList::Players, LobbyList::Games];
 
 const FORM_FIELDS: [FormField; 4] = [
     FormField::Game,
@@ -114,31 +117,97 @@ pub enum LobbyStep {
 impl Lobby {
     /// The lobby waiting for the hub's first word.
     pub fn new(view: Option<LobbyView>) -> Lobby {
-        Lobby {
+        let mut lobby = Lobby {
             view,
             naming: None,
             list: LobbyList::Challenges,
             selected: 0,
             form: None,
             message: None,
-        }
+        };
+        lobby.settle();
+        lobby
     }
 
-    /// How many rows the focused list has.
-    fn rows(&self) -> usize {
+    /// The lobby again (back from a game, a watched game, the AI or the saved games), with
+    /// the list and row that were chosen when it was left (`spot`), kept in range.
+    pub fn back_at(view: Option<LobbyView>, spot: (LobbyList, usize)) -> Lobby {
+        let mut lobby = Lobby::new(None);
+        (lobby.list, lobby.selected) = spot;
+        lobby.view = view;
+        lobby.settle();
+        lobby
+    }
+
+    /// The chosen list and row, to come back to.
+    pub fn spot(&self) -> (LobbyList, usize) {
+        (self.list, self.selected)
+    }
+
+    /// How many rows `list` has.
+    fn rows_of(&self, list: LobbyList) -> usize {
         let Some(v) = &self.view else { return 0 };
-        match self.list {
+        match list {
             LobbyList::Challenges => v.challenges.len(),
             LobbyList::Players => v.players.len(),
             LobbyList::Games => v.games.len(),
         }
     }
 
-    /// Takes a new view of the lobby, keeping the highlight in range.
+    /// How many rows the focused list has.
+    fn rows(&self) -> usize {
+        self.rows_of(self.list)
+    }
+
+    /// Keeps the highlight on a row: in range, and on the nearest list that has rows when
+    /// the chosen one has none left (the watched game ended, the challenge was taken).
+    fn settle(&mut self) {
+        if self.rows() == 0 {
+            let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
+            let nearest = (1..LISTS.len())
+                .flat_map(|d| [at.checked_sub(d), Some(at + d)])
+                .flatten()
+                .filter_map(|i| LISTS.get(i).copied())
+                .find(|l| self.rows_of(*l) > 0);
+            if let Some(list) = nearest {
+                let last = at > LISTS.iter().position(|l| *l == list).unwrap_or(0);
+                self.list = list;
+                self.selected = if last { self.rows() - 1 } else { 0 };
+            }
+        }
+        self.selected = self.selected.min(self.rows().saturating_sub(1));
+    }
+
+    /// ↑ or ↓: the row above or below, and past either end of a list on into the list
+    /// above or below (lists without rows are passed over); at the very top or bottom it
+    /// stays.
+    fn step(&mut self, down: bool) {
+        let n = self.rows();
+        if down && self.selected + 1 < n {
+            self.selected += 1;
+            return;
+        }
+        if !down && self.selected > 0 && n > 0 {
+            self.selected -= 1;
+            return;
+        }
+        let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
+        let next = if down {
+            LISTS[at + 1..].iter().find(|l| self.rows_of(**l) > 0)
+        } else {
+            LISTS[..at].iter().rev().find(|l| self.rows_of(**l) > 0)
+        };
+        if let Some(&list) = next {
+            self.list = list;
+            self.selected = if down { 0 } else { self.rows() - 1 };
+        }
+    }
+
+    /// Takes a new view of the lobby, keeping the highlight on a row.
     pub fn listed(&mut self, view: LobbyView) {
         self.naming = None;
         self.view = Some(view);
-        self.selected = self.selected.min(self.rows().saturating_sub(1));
+        self.settle();
     }
 
     fn say(&mut self, text: &str, error: bool) {
@@ -205,16 +274,13 @@ impl Lobby {
             }
             return LobbyStep::Stay;
         }
-        let n = self.rows();
         match action {
             Action::Quit => return LobbyStep::Quit,
             Action::Browse => return LobbyStep::Browse,
             Action::PlayAi => return LobbyStep::PlayAi,
-            Action::Move(Dir::Up) if n > 0 => self.selected = (self.selected + n - 1) % n,
-            Action::Move(Dir::Down) if n > 0 => self.selected = (self.selected + 1) % n,
+            Action::Move(Dir::Up) => self.step(false),
+            Action::Move(Dir::Down) => self.step(true),
             Action::Next | Action::Previous => {
-                const LISTS: [LobbyList; 3] =
-                    [LobbyList::Challenges, LobbyList::Players, LobbyList::Games];
                 let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
                 let delta = if action == Action::Next { 1 } else { 2 };
                 self.list = LISTS[(at + delta) % 3];
@@ -223,7 +289,7 @@ impl Lobby {
             Action::Seek => self.open_form(None),
             Action::Challenge => match self.selected_player() {
                 Some(name) => self.open_form(Some(name)),
-                None => self.say("choose a player first (Tab to the players)", true),
+                None => self.say("choose a player first (↓ or Tab to the players)", true),
             },
             Action::Start | Action::Select => match self.list {
                 LobbyList::Challenges => {

@@ -110,6 +110,9 @@ pub struct Menu {
     pub behind_file: Option<PathBuf>,
     /// "Quit rankup?" is asked (Esc on the first screen): y quits, anything else stays.
     pub asking_quit: bool,
+    /// Only the AI is offered as the opponent, never "a friend at this keyboard" (on the
+    /// server a keyboard is one remote player; people play each other from the lobby).
+    pub ai_only: bool,
 }
 
 /// What the app should do after a start-screen action.
@@ -186,7 +189,26 @@ impl Menu {
             back: false,
             behind_file: None,
             asking_quit: false,
+            ai_only: false,
         }
+    }
+
+    /// Offers only the AI as the opponent; a friend chosen before becomes the AI at
+    /// `level`.
+    pub fn only_ai(&mut self, level: Level) {
+        self.ai_only = true;
+        if !self.offered(self.opponent) {
+            self.opponent = opponent_choices()
+                .iter()
+                .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
+                .unwrap_or(1);
+        }
+    }
+
+    /// Whether opponent choice `i` is offered.
+    fn offered(&self, i: usize) -> bool {
+        let levels = opponent_choices().get(i).map(|c| c.1).unwrap_or_default();
+        !self.ai_only || levels.white.is_some() || levels.black.is_some()
     }
 
     /// Takes the list of unfinished games read from disk at `at`.
@@ -279,7 +301,14 @@ impl Menu {
                     MenuField::Game => self.step_game(delta),
                     MenuField::Opponent => {
                         let n = opponent_choices().len() as isize;
-                        self.opponent = (self.opponent as isize + delta).rem_euclid(n) as usize;
+                        let mut i = self.opponent as isize;
+                        for _ in 0..n {
+                            i = (i + delta).rem_euclid(n);
+                            if self.offered(i as usize) {
+                                break;
+                            }
+                        }
+                        self.opponent = i as usize;
                     }
                     MenuField::Side => self.side = !self.side,
                     MenuField::Clock => {
