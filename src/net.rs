@@ -137,6 +137,9 @@ pub enum NetRequest {
     /// Claim the win in a game whose opponent left and did not come back within the grace
     /// period.
     Claim(RoomId),
+    /// The player started (`true`) or left (`false`) a game against the AI, for the
+    /// lobby's presence.
+    PlayingAi(bool),
     /// A chat line in a room (to the players and spectators).
     Chat {
         /// The room.
@@ -151,8 +154,33 @@ pub enum NetRequest {
 pub struct PlayerView {
     /// The display name.
     pub name: String,
-    /// The room they play in, if any.
-    pub playing: Option<RoomId>,
+    /// What they are doing.
+    pub presence: Presence,
+}
+
+/// What a player online is doing, as the lobby shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// In the lobby (or the saved games): free to be challenged.
+    Free,
+    /// Playing a game on the server, in this room.
+    InGame(RoomId),
+    /// Playing the AI.
+    PlayingAi,
+    /// Watching the game in this room.
+    Watching(RoomId),
+}
+
+impl Presence {
+    /// The lobby's words for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Presence::Free => "free",
+            Presence::InGame(_) => "in a game",
+            Presence::PlayingAi => "playing the AI",
+            Presence::Watching(_) => "watching",
+        }
+    }
 }
 
 /// A game in progress, as the lobby lists it.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use rankup::game::TimeControl;
-use rankup::net::{ClockSetting, NetEvent, NetRequest, RoomView, Side, Terms};
+use rankup::net::{ClockSetting, NetEvent, NetRequest, Presence, RoomView, Side, Terms};
 use rankup::rules::{Color, EndReason, Outcome};
 use rankup::server::hub::{Effect, Hub};
 use rankup::variants::VariantId;
@@ -428,4 +428,57 @@ fn the_clocks_start_once_both_players_have_moved() {
     let e = play(&mut hub, ANN, id, 2, "g1f3", now + s(250));
     let left = room(&e, BOB).clock.unwrap().left_ms;
     assert_eq!((left.white, left.black), (53_000, 60_000));
+}
+
+/// How the last lobby view sent to `conn` shows each player: (name, presence).
+fn presence(effects: &[Effect], conn: u64) -> Vec<(String, Presence)> {
+    to(effects, conn)
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            NetEvent::Lobby(l) => Some(l.players),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no lobby view for {conn} in {effects:?}"))
+        .into_iter()
+        .map(|p| (p.name, p.presence))
+        .collect()
+}
+
+#[test]
+fn presence_shows_in_a_game_watching_and_playing_the_ai() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let dan = 4;
+    let registry_key = "key-d";
+    // Dan has no name yet: he picks one, then plays the AI.
+    hub.connect(dan, registry_key, now);
+    hub.request(dan, NetRequest::SetName("Dan".into()), now);
+    let e = hub.request(dan, NetRequest::PlayingAi(true), now);
+    let seen = presence(&e, CAT);
+    assert!(
+        seen.contains(&("Dan".into(), Presence::PlayingAi)),
+        "{seen:?}"
+    );
+    assert!(seen.contains(&("Ann".into(), Presence::Free)), "{seen:?}");
+    // Ann and Bob play; Cat watches.
+    let room_id = start_game(&mut hub, CHESS_WHITE, now);
+    let e = hub.request(CAT, NetRequest::Watch(room_id), now);
+    let seen = presence(&e, dan);
+    for (name, want) in [
+        ("Ann", Presence::InGame(room_id)),
+        ("Bob", Presence::InGame(room_id)),
+        ("Cat", Presence::Watching(room_id)),
+        ("Dan", Presence::PlayingAi),
+    ] {
+        assert!(seen.contains(&(name.into(), want)), "{name}: {seen:?}");
+    }
+    // Back to the lobby: free again.
+    let e = hub.request(CAT, NetRequest::Leave, now);
+    assert!(presence(&e, dan).contains(&("Cat".into(), Presence::Free)));
+    let e = hub.request(dan, NetRequest::PlayingAi(false), now);
+    assert!(presence(&e, CAT).contains(&("Dan".into(), Presence::Free)));
+    assert_eq!(Presence::PlayingAi.label(), "playing the AI");
+    assert_eq!(Presence::Watching(room_id).label(), "watching");
+    assert_eq!(Presence::InGame(room_id).label(), "in a game");
 }

@@ -9,7 +9,7 @@ use rankup::ai::Level;
 use rankup::game::TimeControl;
 use rankup::net::{
     ChallengeView, ClockSetting, ClockView, GameView, LobbyView, NetEvent, NetRequest, PlayerView,
-    RoomView, Side, Terms,
+    Presence, RoomView, Side, Terms,
 };
 use rankup::rules::{ByColor, Color};
 use rankup::ui::action::{Action, Dir};
@@ -40,11 +40,11 @@ fn lobby() -> LobbyView {
         players: vec![
             PlayerView {
                 name: "Ann".into(),
-                playing: None,
+                presence: Presence::Free,
             },
             PlayerView {
                 name: "Bob".into(),
-                playing: None,
+                presence: Presence::Free,
             },
         ],
         games: vec![GameView {
@@ -520,4 +520,15 @@ fn a_in_the_lobby_plays_the_ai_never_a_friend_at_this_keyboard() {
             .any(|p| matches!(p, Player::Ai(_))),
         "{players:?}"
     );
+    // The hub hears of it, for the lobby's presence, and hears again when it is over.
+    assert_eq!(app.take_net(), [NetRequest::PlayingAi(true)]);
+    app.update(Action::NewGame);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    assert!(
+        app.take_net().is_empty(),
+        "the game behind the start screen is on"
+    );
+    app.update(Action::Quit);
+    assert!(matches!(app.screen, Screen::Lobby(_)), "back in the lobby");
+    assert_eq!(app.take_net(), [NetRequest::PlayingAi(false)]);
 }

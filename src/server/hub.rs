@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::game::{DrawOffer, Game, Table};
 use crate::net::{
     ChallengeView, ClockSetting, ClockView, ConnId, GameView, LobbyView, NetEvent, NetRequest,
-    PlayerView, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
+    PlayerView, Presence, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
 };
 use crate::notation::coord;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
@@ -61,6 +61,8 @@ struct Conn {
     name: Option<String>,
     /// The room this connection's app shows (as player or spectator).
     viewing: Option<RoomId>,
+    /// The player is in a game against the AI (as their app said).
+    with_ai: bool,
 }
 
 /// A challenge or seek waiting for an answer.
@@ -276,6 +278,7 @@ impl Hub {
                 key: key.to_string(),
                 name: name.clone(),
                 viewing: None,
+                with_ai: false,
             },
         );
         match name {
@@ -477,6 +480,12 @@ impl Hub {
                     self.push_room(room_id, now, &mut out);
                 }
                 self.forget_finished_rooms();
+                self.push_lobby(&mut out);
+            }
+            NetRequest::PlayingAi(on) => {
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.with_ai = on;
+                }
                 self.push_lobby(&mut out);
             }
             NetRequest::Move { room, ply, token } => {
@@ -841,11 +850,22 @@ impl Hub {
     fn push_lobby(&self, out: &mut Vec<Effect>) {
         let mut players: Vec<PlayerView> = self
             .conns
-            .values()
-            .filter_map(|c| c.name.clone())
-            .map(|name| PlayerView {
-                playing: self.playing.get(&name).copied(),
-                name,
+            .iter()
+            .filter_map(|(id, c)| {
+                let name = c.name.clone()?;
+                let watched = |room: &RoomId| {
+                    self.rooms
+                        .get(room)
+                        .is_some_and(|r| r.spectators.contains(id))
+                };
+                let presence = match (self.playing.get(&name), c.viewing) {
+                    (Some(&room), _) => Presence::InGame(room),
+                    (None, Some(room)) if watched(&room) => Presence::Watching(room),
+                    (None, Some(_)) => Presence::Free,
+                    (None, None) if c.with_ai => Presence::PlayingAi,
+                    (None, None) => Presence::Free,
+                };
+                Some(PlayerView { name, presence })
             })
             .collect();
         players.sort_by_key(|p| p.name.to_lowercase());

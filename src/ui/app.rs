@@ -267,6 +267,8 @@ pub struct App {
     /// The lobby's chosen list and row when it was last on screen: coming back to the
     /// lobby (from a game, a watched game, the AI) chooses them again.
     pub lobby_spot: Option<(LobbyList, usize)>,
+    /// What the hub was last told: a game against the AI is on.
+    told_ai: bool,
     /// Requests for the hub waiting for the event loop ([`App::take_net`]).
     pub net: Vec<NetRequest>,
     /// Ring the bell with the next frame: it became the player's move after a long wait.
@@ -310,6 +312,7 @@ impl App {
             online: false,
             lobby_view: None,
             lobby_spot: None,
+            told_ai: false,
             net: Vec::new(),
             bell: false,
             clipboard: Vec::new(),
@@ -771,6 +774,29 @@ impl App {
     pub fn update(&mut self, action: Action) {
         self.apply(action);
         self.watch_turn();
+        self.tell_presence();
+    }
+
+    /// On the server, tells the hub when a game against the AI starts or ends, for the
+    /// lobby's presence ("playing the AI").
+    fn tell_presence(&mut self) {
+        if !self.online {
+            return;
+        }
+        // A game left with `n` for the start screen is still on; a finished one is not.
+        let game = self.play().or(self.behind.as_deref());
+        let with_ai = game.is_some_and(|p| {
+            let players = p.players();
+            p.seat.online().is_none()
+                && p.table.game().outcome().is_none()
+                && [players.white, players.black]
+                    .iter()
+                    .any(|p| matches!(p, Player::Ai(_)))
+        });
+        if with_ai != self.told_ai {
+            self.told_ai = with_ai;
+            self.net.push(NetRequest::PlayingAi(with_ai));
+        }
     }
 
     /// Notices the turn coming back to the player after the opponent (the AI, or a person

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
+use crate::net::Presence;
 use crate::variants::variant;
 
 use crate::ui::app::App;
@@ -116,10 +117,9 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         "Enter or c challenges",
     ));
     for (i, pl) in view.players.iter().enumerate() {
-        let status = match pl.playing {
-            Some(_) => "playing",
-            None if pl.name == view.me => "you",
-            None => "free",
+        let status = match pl.presence {
+            Presence::Free if pl.name == view.me => "you",
+            presence => presence.label(),
         };
         lines.push(row(
             LobbyList::Players,
