@@ -532,3 +532,51 @@ fn a_in_the_lobby_plays_the_ai_never_a_friend_at_this_keyboard() {
     assert!(matches!(app.screen, Screen::Lobby(_)), "back in the lobby");
     assert_eq!(app.take_net(), [NetRequest::PlayingAi(false)]);
 }
+
+#[test]
+fn a_spectator_gets_only_the_spectator_keys() {
+    use rankup::ui::input::action_for;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    assert_eq!(app.context(), Context::Watching);
+    // The keys of a player's moves, offers and answers do nothing for a spectator: no
+    // "wait for your opponent's move", no draw offer that goes nowhere.
+    for ch in ['D', 'R', 'C', 'u', ':', 'H'] {
+        assert_eq!(
+            action_for(app.context(), key(KeyCode::Char(ch))),
+            None,
+            "{ch}"
+        );
+    }
+    for code in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Up] {
+        assert_eq!(action_for(app.context(), key(code)), None, "{code:?}");
+    }
+    // t chats to the room.
+    let chat = action_for(app.context(), key(KeyCode::Char('t'))).unwrap();
+    app.update(chat);
+    assert_eq!(app.context(), Context::Typing);
+    typed(&mut app, "nice");
+    app.update(Action::Submit);
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Chat {
+            room: 9,
+            text: "nice".into()
+        }]
+    );
+    assert_eq!(app.context(), Context::Watching);
+    // n goes back to the lobby.
+    let back = action_for(app.context(), key(KeyCode::Char('n'))).unwrap();
+    app.update(back);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    assert!(matches!(app.screen, Screen::Lobby(_)));
+    // A player's board keeps the player's keys.
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4"],
+        Some(Color::Black),
+    ))));
+    assert_eq!(app.context(), Context::Board);
+}

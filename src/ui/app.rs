@@ -763,6 +763,8 @@ impl App {
                     Context::Picker
                 } else if p.typed_text().is_some() {
                     Context::Typing
+                } else if p.seat.online().is_some_and(|n| n.me().is_none()) {
+                    Context::Watching
                 } else {
                     Context::Board
                 }

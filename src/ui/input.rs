@@ -30,6 +30,9 @@ pub enum Context {
     Lobby,
     /// The lobby's challenge form.
     LobbyForm,
+    /// Watching a game on the server: the spectator's keys only (no moves, offers or
+    /// claims).
+    Watching,
 }
 
 /// The action for `key` in `context`, if any.
@@ -133,6 +136,23 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             BackTab => Some(Previous),
             Enter => Some(Start),
             Esc | Char('q') => Some(Cancel),
+            _ => None,
+        },
+        Context::Watching => match key.code {
+            Char('f') => Some(Flip),
+            Char('g') => Some(ToggleGlyphs),
+            Char('m') => Some(ToggleMouse),
+            Char('c') => Some(Rules),
+            Char('t') => Some(Chat),
+            Char('y') => Some(CopyPosition),
+            Char('Y') => Some(CopyGame),
+            PageUp => Some(Scroll(-10)),
+            PageDown => Some(Scroll(10)),
+            Char('[') => Some(Scroll(-1)),
+            Char(']') => Some(Scroll(1)),
+            Esc | Char('n') => Some(Cancel),
+            Char('?') => Some(Help),
+            Char('q') => Some(Quit),
             _ => None,
         },
         Context::Browser => match key.code {
@@ -243,6 +263,23 @@ pub const BOARD_KEYS: &[(&str, &str)] = &[
     ),
     ("?", "this help"),
     ("q / Ctrl-C", "quit (q asks first during a game)"),
+];
+
+/// The keys of a spectator on the server, for the help screen.
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("t", "chat to the players and spectators"),
+    ("f", "flip the board"),
+    ("g", "Unicode glyphs or letters"),
+    ("m", "mouse clicks on/off (off lets you select text)"),
+    ("c", "rules card: special rules and how each piece moves"),
+    ("[ ] PgUp PgDn", "scroll the move list"),
+    (
+        "y / Y",
+        "copy the position string / the game as PGN to the clipboard (OSC 52)",
+    ),
+    ("Esc / n", "back to the lobby"),
+    ("?", "this help"),
+    ("q / Ctrl-C", "disconnect"),
 ];
 
 /// The keys of the help and the rules card, for the help screen.
@@ -469,6 +506,30 @@ mod tests {
         }
         assert_eq!(wheel_action(c, true), Some(Scroll(3)));
         assert_eq!(wheel_action(Context::Board, true), None);
+    }
+
+    #[test]
+    fn a_spectator_has_only_the_spectator_keys() {
+        use Action::*;
+        let c = Context::Watching;
+        for (ch, want) in [
+            ('t', Chat),
+            ('f', Flip),
+            ('n', Cancel),
+            ('q', Quit),
+            ('?', Help),
+            ('Y', CopyGame),
+        ] {
+            assert_eq!(action_for(c, key(KeyCode::Char(ch))), Some(want), "{ch}");
+            assert!(WATCH_KEYS.iter().any(|(k, _)| k.contains(ch)), "{ch}");
+        }
+        // Nothing that moves, offers, resigns, claims, takes back or asks the engine.
+        for ch in [':', 'i', 'u', 'r', 'D', 'R', 'C', 'H', 'S', ';'] {
+            assert_eq!(action_for(c, key(KeyCode::Char(ch))), None, "{ch}");
+        }
+        for code in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Left] {
+            assert_eq!(action_for(c, key(code)), None, "{code:?}");
+        }
     }
 
     #[test]
