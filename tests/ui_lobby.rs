@@ -580,3 +580,65 @@ fn a_spectator_gets_only_the_spectator_keys() {
     ))));
     assert_eq!(app.context(), Context::Board);
 }
+
+#[test]
+fn the_challenge_form_filters_the_games_as_you_type() {
+    use rankup::ui::input::action_for;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    app.update(Action::Seek);
+    assert_eq!(app.context(), Context::LobbyForm);
+    // Letters reach the form as typing, not as commands.
+    let key = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    assert_eq!(action_for(Context::LobbyForm, key), Some(Action::Type('q')));
+    let form = |app: &App| match &app.screen {
+        Screen::Lobby(l) => l.form.clone().expect("the form is open"),
+        _ => panic!("not in the lobby"),
+    };
+    typed(&mut app, "TIMUR");
+    let f = form(&app);
+    assert_eq!(f.filter, "TIMUR");
+    let names: Vec<VariantId> = f.matches().iter().map(|&i| VariantId::ALL[i]).collect();
+    assert_eq!(
+        names,
+        [
+            VariantId::ApcTimur,
+            VariantId::ApcMixedTimur,
+            VariantId::ApcLonghaulTimur
+        ]
+    );
+    assert_eq!(f.terms().variant, VariantId::ApcTimur);
+    // ← → cycle among the matches only.
+    app.update(Action::Move(Dir::Left));
+    assert_eq!(form(&app).terms().variant, VariantId::ApcLonghaulTimur);
+    app.update(Action::Move(Dir::Right));
+    assert_eq!(form(&app).terms().variant, VariantId::ApcTimur);
+    // Backspace widens; a filter nothing matches keeps the game and refuses to send.
+    typed(&mut app, "xyz");
+    assert!(form(&app).matches().is_empty());
+    app.update(Action::Start);
+    assert!(app.take_net().is_empty());
+    for _ in 0..8 {
+        app.update(Action::Backspace);
+    }
+    assert_eq!(form(&app).filter, "");
+    typed(&mut app, "promo");
+    assert_eq!(form(&app).terms().variant, VariantId::Promochess);
+    // Esc clears the filter first (the game stays), then closes the form.
+    app.update(Action::Cancel);
+    let f = form(&app);
+    assert_eq!(
+        (f.filter.as_str(), f.terms().variant),
+        ("", VariantId::Promochess)
+    );
+    assert_eq!(f.matches().len(), VariantId::ALL.len());
+    app.update(Action::Start);
+    match &app.take_net()[..] {
+        [NetRequest::Seek(terms)] => assert_eq!(terms.variant, VariantId::Promochess),
+        other => panic!("{other:?}"),
+    }
+    app.update(Action::Seek);
+    app.update(Action::Cancel);
+    assert_eq!(app.context(), Context::Lobby);
+}

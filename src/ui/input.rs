@@ -127,17 +127,16 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('q') => Some(Quit),
             _ => None,
         },
-        Context::LobbyForm => match key.code {
-            Up | Char('k') => Some(Move(Dir::Up)),
-            Down | Char('j') => Some(Move(Dir::Down)),
-            Left | Char('h') => Some(Move(Dir::Left)),
-            Right | Char('l') => Some(Move(Dir::Right)),
+        // Letters type ahead on the game field (they filter the games).
+        Context::LobbyForm => arrows(key.code).or(match key.code {
             Tab => Some(Next),
             BackTab => Some(Previous),
             Enter => Some(Start),
-            Esc | Char('q') => Some(Cancel),
+            Esc => Some(Cancel),
+            KeyCode::Backspace => Some(Action::Backspace),
+            Char(c) if !ctrl => Some(Type(c)),
             _ => None,
-        },
+        }),
         Context::Watching => match key.code {
             Char('f') => Some(Flip),
             Char('g') => Some(ToggleGlyphs),
@@ -338,7 +337,10 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
         "Enter",
         "accept a challenge / challenge a player / watch a game",
     ),
-    ("c", "challenge the chosen player (game, side, clock)"),
+    (
+        "c",
+        "challenge the chosen player (game: type to filter; side, clock)",
+    ),
     ("s", "post an open seek anyone may accept"),
     ("d", "decline a challenge (or withdraw your own)"),
     ("a", "play the AI (at the level you last chose)"),

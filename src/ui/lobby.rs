@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::game::TimeControl;
 use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
-use crate::variants::VariantId;
+use crate::variants::{variant, VariantId};
 
 use super::action::{Action, Dir};
 use super::app::Message;
@@ -63,9 +63,48 @@ pub struct ChallengeForm {
     pub pause_when_away: bool,
     /// The focused field.
     pub field: FormField,
+    /// The letters typed on the game field: the games offered are those whose name has
+    /// them (any case); Backspace takes one back, Esc clears them.
+    pub filter: String,
 }
 
+/// The longest type-ahead filter kept.
+const FILTER_MAX: usize = 24;
+
 impl ChallengeForm {
+    /// The games the filter lets through, as indices into [`VariantId::ALL`].
+    pub fn matches(&self) -> Vec<usize> {
+        let filter = self.filter.to_lowercase();
+        (0..VariantId::ALL.len())
+            .filter(|&i| {
+                let id = VariantId::ALL[i];
+                variant(id).name().to_lowercase().contains(&filter) || id.as_str().contains(&filter)
+            })
+            .collect()
+    }
+
+    /// After the filter changed: the chosen game is kept when it matches, else the first
+    /// game that does.
+    fn refilter(&mut self) {
+        let matches = self.matches();
+        if !matches.contains(&self.game) {
+            if let Some(&first) = matches.first() {
+                self.game = first;
+            }
+        }
+    }
+
+    /// ← → on the game field: the previous or next game among the matches.
+    fn step_game(&mut self, delta: isize) {
+        let matches = self.matches();
+        if matches.is_empty() {
+            return;
+        }
+        let at = matches.iter().position(|&i| i == self.game).unwrap_or(0);
+        let n = matches.len() as isize;
+        self.game = matches[(at as isize + delta).rem_euclid(n) as usize];
+    }
+
     /// What the form proposes.
     pub fn terms(&self) -> Terms {
         Terms {
@@ -249,7 +288,7 @@ impl Lobby {
                     let step =
                         |i: usize, n: usize| (i as isize + delta).rem_euclid(n as isize) as usize;
                     match form.field {
-                        FormField::Game => form.game = step(form.game, VariantId::ALL.len()),
+                        FormField::Game => form.step_game(delta),
                         FormField::Side => {
                             const SIDES: [Side; 3] = [Side::White, Side::Black, Side::Random];
                             let i = SIDES.iter().position(|s| *s == form.side).unwrap_or(0);
@@ -258,6 +297,26 @@ impl Lobby {
                         FormField::Clock => form.clock = step(form.clock, CLOCK_CHOICES.len()),
                         FormField::Pause => form.pause_when_away = !form.pause_when_away,
                     }
+                }
+                Action::Type(c)
+                    if form.field == FormField::Game
+                        && form.filter.chars().count() < FILTER_MAX
+                        && !c.is_control() =>
+                {
+                    form.filter.push(c);
+                    form.refilter();
+                }
+                Action::Backspace if form.field == FormField::Game => {
+                    form.filter.pop();
+                    form.refilter();
+                }
+                Action::Cancel if !form.filter.is_empty() => {
+                    form.filter.clear();
+                    form.refilter();
+                }
+                Action::Start | Action::Select | Action::Submit if form.matches().is_empty() => {
+                    let text = format!("no game matches \"{}\" (Backspace, Esc)", form.filter);
+                    self.say(&text, true);
                 }
                 Action::Start | Action::Select | Action::Submit => {
                     let terms = form.terms();
@@ -357,6 +416,7 @@ impl Lobby {
             clock: 2,
             pause_when_away: false,
             field: FormField::Game,
+            filter: String::new(),
         });
     }
 }

@@ -9,10 +9,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 use crate::net::Presence;
-use crate::variants::variant;
+use crate::variants::{variant, VariantId};
 
 use crate::ui::app::App;
-use crate::ui::lobby::{FormField, Lobby, LobbyList};
+use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList};
 use crate::ui::widgets::overlay::centered;
 use crate::ui::widgets::text::fit;
 
@@ -207,6 +207,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
                     variant(terms.variant).name().to_string(),
                     focus(FormField::Game),
                 ),
+                Span::styled(game_filter(form), p.dim()),
             ]),
             Line::from(vec![
                 Span::styled("you    ", p.dim()),
@@ -231,10 +232,11 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
                 ),
             ]),
             Line::default(),
-            Line::styled("Tab field · ←→ change · Enter send · Esc cancel", p.dim()),
+            Line::styled("type a game's name to filter · ←→ change", p.dim()),
+            Line::styled("Tab field · Enter send · Esc cancel", p.dim()),
         ];
         let w = 56.min(area.width);
-        let r = centered(area, w, 10);
+        let r = centered(area, w, 11);
         frame.render_widget(Clear, r);
         frame.render_widget(
             Paragraph::new(text).block(
@@ -244,5 +246,16 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             ),
             r,
         );
+    }
+}
+
+/// The type-ahead filter after the game's name: what was typed and how many games match.
+fn game_filter(form: &ChallengeForm) -> String {
+    if form.filter.is_empty() {
+        return String::new();
+    }
+    match form.matches().len() {
+        0 => format!("  \"{}\": no game matches", form.filter),
+        n => format!("  \"{}\": {n} of {}", form.filter, VariantId::ALL.len()),
     }
 }
