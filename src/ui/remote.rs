@@ -207,6 +207,10 @@ pub fn run_remote(
 ) -> io::Result<LoopStats> {
     execute!(writer, terminal::EnterAlternateScreen, cursor::Hide)?;
     let mut terminal = Terminal::new(SshBackend::new(writer, size, app.palette.mode))?;
+    // The first frame is drawn on a cleared screen: a terminal that was left in the
+    // alternate screen (a dropped connection, then a new one in the same window) still
+    // shows the old text there, and ratatui draws only what differs from blank.
+    terminal.clear()?;
     let stats = drive(&mut terminal, app, host, channel, |backend, c| match c {
         Control::Bell => {
             backend.inner.write_all(b"\x07")?;
@@ -246,6 +250,18 @@ mod tests {
         run_remote(&mut app, &mut Keeper::new(None), (tx, rx), writer, size).unwrap();
         let out = bytes.lock().unwrap();
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// A connection's first frame clears the screen (after entering the alternate screen,
+    /// before drawing), so no old text stays on the board.
+    #[test]
+    fn the_first_frame_clears_the_screen() {
+        let out = first_frame("xterm");
+        let alt = out.find("\x1b[?1049h").expect("the alternate screen");
+        let clear = out.find("\x1b[2J").expect("a full clear");
+        assert!(alt < clear, "{out:?}");
+        let drawn = out.find("rankup").expect("the lobby is drawn");
+        assert!(clear < drawn, "{out:?}");
     }
 
     /// `y` on the server: the clipboard escape goes to that connection's output.
