@@ -180,7 +180,8 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     ann.wait_for("Bob               free");
 
     // Ann challenges Bob to PromoChess, 5+3, Ann White.
-    ann.keys(&["Tab", "Down", "c"]);
+    // The lobby opens on the first list with rows: the players (Ann, Bob).
+    ann.keys(&["Down", "c"]);
     ann.wait_for("Challenge Bob");
     // PromoChess is second from the end of the list; white is two steps left of random.
     ann.keys(&["Left", "Left"]);
@@ -189,7 +190,9 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     ann.wait_for("you    white");
     ann.keys(&["Enter"]);
     bob.wait_for("Ann → you: PromoChess, 5+3");
-    bob.keys(&["Enter"]);
+    // Bob's highlight is on himself, first of the players: ↑ goes on up into the
+    // challenges.
+    bob.keys(&["Up", "Enter"]);
     ann.wait_for("White (you) to move");
     bob.wait_for("White (Ann) to move");
 
@@ -205,7 +208,7 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     cat.wait_for("Choose the name");
     cat.keys(&["Cat", "Enter"]);
     cat.wait_for("Ann v Bob · PromoChess");
-    cat.keys(&["Tab", "Tab", "Enter"]);
+    cat.keys(&["Tab", "Enter"]);
     cat.wait_for("watching");
     cat.wait_for("1. e4        e6");
     ann.wait_for("1 watching");
