@@ -246,6 +246,36 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
 }
 
 #[test]
+fn a_connection_in_a_terminal_left_in_the_alternate_screen_starts_on_a_clean_screen() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-redraw");
+    let keys = data_dir("serve-redraw-keys");
+    let server = Server::start(&data);
+    let k = key(&keys, "fay");
+    // A terminal a dropped connection left in the alternate screen, old text on it; then
+    // ssh again in the same window.
+    let fay = Tmux::new("ssh-fay").expect("tmux");
+    fay.start(
+        &data,
+        &format!(
+            "printf '\\033[?1049h\\033[20;40HOLD SHELL TEXT'; sleep 1; \
+             ssh -p {} -tt -i '{}' {SSH_OPTIONS} fay@127.0.0.1; sleep 60",
+            server.port,
+            k.display()
+        ),
+    );
+    fay.wait_for("Choose the name");
+    let screen = fay.screen();
+    assert!(!screen.contains("OLD SHELL TEXT"), "{screen}");
+    fay.kill_session();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
 fn commands_forwarding_sftp_passwords_and_garbage_are_refused() {
     if !have_ssh() || Tmux::new("probe").is_none() {
         return;
