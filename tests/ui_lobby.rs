@@ -383,7 +383,7 @@ fn a_spectators_esc_in_the_chat_prompt_cancels_the_chat_not_the_game() {
     typed(&mut app, "hi");
     app.update(Action::Cancel);
     assert!(app.play().is_some(), "still watching");
-    assert_eq!(app.context(), Context::Board);
+    assert_eq!(app.context(), Context::Watching);
     assert!(app.take_net().is_empty(), "nothing sent, no Leave");
     // A second Esc, with nothing typed, goes back to the lobby as before.
     app.update(Action::Cancel);
