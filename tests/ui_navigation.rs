@@ -554,3 +554,45 @@ fn resuming_the_game_behind_from_the_list_comes_back_to_it() {
     app.update(Action::Resume);
     assert_eq!(app.play().unwrap().game_id, game_id);
 }
+
+/// `n` from a game started anywhere (here as `play chess --ai 5 --clock 5+3`, the player
+/// Black): the start screen shows that game's settings, not the defaults.
+#[test]
+fn the_start_screen_reached_with_n_shows_the_games_settings() {
+    use rankup::ai::Level;
+    use rankup::rules::Color;
+    use rankup::ui::app::{opponent_choices, CLOCK_CHOICES};
+    let level = Level::ALL[4];
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Promochess)),
+        Some(TimeControl::parse("5+3").unwrap()),
+        ByColor {
+            white: Player::Ai(level),
+            black: Player::Human,
+        },
+    );
+    app.data_dir = Some(PathBuf::from("/nonexistent/rankup-test"));
+    app.update(Action::NewGame);
+    let shown = menu(&app);
+    assert_eq!(shown.game(), VariantId::Promochess);
+    assert_eq!(shown.side, Color::Black);
+    assert_eq!(
+        opponent_choices()[shown.opponent].1,
+        ByColor {
+            white: None,
+            black: Some(level)
+        }
+    );
+    assert_eq!(CLOCK_CHOICES[shown.clock], Some((5, 3)));
+    // A clock the screen has no choice for leaves the field as it was; no clock is "no
+    // clock"; a game between two people is "a friend at this keyboard".
+    let mut app = playing(Some(TimeControl::parse("1+0.5").unwrap()));
+    app.update(Action::NewGame);
+    assert_eq!(menu(&app).clock, Menu::new(None).clock);
+    assert_eq!(menu(&app).opponent, 0);
+    let mut app = playing(None);
+    app.update(Action::NewGame);
+    assert_eq!(CLOCK_CHOICES[menu(&app).clock], None);
+}

@@ -475,9 +475,27 @@ impl App {
             }
         }
         let id = play_variant_id(&play);
+        let players = play.players();
+        let level = |p: Player| match p {
+            Player::Ai(level) => Some(level),
+            Player::Human | Player::Remote => None,
+        };
+        let levels = ByColor {
+            white: level(players.white),
+            black: level(players.black),
+        };
+        let clock = play
+            .table
+            .clocks()
+            .map(|c| (c.control.base, c.control.increment));
+        let flipped = play.flipped;
         self.drop_behind();
         self.behind = Some(play);
         self.show_menu(id);
+        // The screen shows the settings of the game behind it, wherever it came from.
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.follow_game(levels, flipped, clock);
+        }
     }
 
     /// Esc on the start screen (or `r` on its own file): the game left with `n` comes back

@@ -4,6 +4,7 @@ pub mod choices;
 pub(crate) mod view;
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::ai::Level;
 use crate::rules::{ByColor, Color};
@@ -202,6 +203,51 @@ impl Menu {
                 .iter()
                 .position(|(_, levels)| levels.black == Some(level) && levels.white.is_none())
                 .unwrap_or(1);
+        }
+    }
+
+    /// Shows the settings of a game left for this screen (with `n`): who played each side
+    /// (`levels`: the AI's level per side, `None` for a person), which side was at the
+    /// bottom, and its clock. A setting the screen has no choice for (a clock of `1+0.5`)
+    /// leaves that field as it was.
+    pub fn follow_game(
+        &mut self,
+        levels: ByColor<Option<Level>>,
+        flipped: bool,
+        clock: Option<(Duration, Duration)>,
+    ) {
+        // The player's side: the one the AI does not play, else the one at the bottom.
+        self.side = match (levels.white, levels.black) {
+            (Some(_), None) => Color::Black,
+            (None, Some(_)) => Color::White,
+            _ if flipped => Color::Black,
+            _ => Color::White,
+        };
+        // The choices list the AI as Black with the player as White; Black's side turns it.
+        let relative = match self.side {
+            Color::White => levels,
+            Color::Black => ByColor {
+                white: levels.black,
+                black: levels.white,
+            },
+        };
+        if let Some(i) = opponent_choices()
+            .iter()
+            .position(|(_, l)| *l == relative)
+            .filter(|&i| self.offered(i))
+        {
+            self.opponent = i;
+        }
+        let wanted = clock.and_then(|(base, increment)| {
+            let whole = base.subsec_nanos() == 0 && increment.subsec_nanos() == 0;
+            let minutes = base.as_secs() / 60;
+            (whole && base.as_secs() % 60 == 0).then_some((minutes, increment.as_secs()))
+        });
+        if let Some(i) = CLOCK_CHOICES
+            .iter()
+            .position(|c| *c == wanted && (clock.is_some() == c.is_some()))
+        {
+            self.clock = i;
         }
     }
 
