@@ -220,6 +220,38 @@ fn a_premove_may_be_one_that_is_illegal_now() {
     }
 }
 
+/// As on lichess: a premove may take back on a square where one's own piece stands now
+/// (the recapture after a trade), or send a Pawn diagonally onto an empty square (the
+/// opponent's Pawn may arrive there).
+#[test]
+fn a_premove_may_recapture_or_take_where_nothing_stands_yet() {
+    // Black's Bishop takes the Knight on f3; g2 takes back.
+    let mut app = vs_ai("4k3/8/8/7b/8/5N2/6P1/4K3 b - - 0 1");
+    cursor_to(&mut app, "g2");
+    app.update(Action::Select);
+    assert_eq!(app.play().unwrap().lifted(), Some(sq("g2")));
+    cursor_to(&mut app, "f3");
+    app.update(Action::Select);
+    assert!(app.play().unwrap().premove.is_some(), "{}", message(&app));
+    ai_plays(&mut app, "h5f3");
+    assert_eq!(sans(&app), ["Bxf3", "gxf3"]);
+    // d7-d5 comes next to the e4 Pawn: exd5, premoved onto the empty square.
+    let mut app = vs_ai("4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 1");
+    cursor_to(&mut app, "e4");
+    app.update(Action::Select);
+    cursor_to(&mut app, "d5");
+    app.update(Action::Select);
+    assert!(app.play().unwrap().premove.is_some(), "{}", message(&app));
+    ai_plays(&mut app, "d7d6");
+    assert_eq!(sans(&app), ["d6"], "not legal after d6: dropped");
+    assert_eq!(message(&app), "premove exd5 dropped: not legal now");
+    let mut app = vs_ai("4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 1");
+    typed(&mut app, "e4d5");
+    assert!(app.play().unwrap().premove.is_some(), "{}", message(&app));
+    ai_plays(&mut app, "d7d5");
+    assert_eq!(sans(&app), ["d5", "exd5"]);
+}
+
 #[test]
 fn a_premoved_promotion_keeps_its_choice() {
     let mut app = vs_ai("7k/P7/8/8/8/8/8/K7 b - - 0 1");

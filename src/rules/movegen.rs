@@ -882,6 +882,52 @@ impl Position {
         out
     }
 
+    /// The moves `me` may make in advance (premove) while the other side is to move, as
+    /// lichess judges them: what `me`'s pieces could do were it their turn
+    /// ([`Position::passed_to`], King safety aside), and also a capture onto a square where
+    /// one of `me`'s own pieces stands now (the recapture after a trade) or onto an empty
+    /// square (a Pawn's diagonal), since the opponent's move may put a piece there. Moves
+    /// onto such squares carry a stand-in capture: what counts is the squares and the
+    /// choice made; the move is looked up among the legal ones when the turn comes.
+    pub fn premove_moves(&self, me: Color) -> Vec<Move> {
+        let own = self.passed_to(me);
+        let mut out = own.pseudo_legal_moves();
+        let known: Vec<(Square, Square)> = out.iter().map(|m| (m.from, m.to)).collect();
+        let royal = |p: Piece| self.variant.piece(p.kind()).royal;
+        // A stand-in for a piece that is not there: the opponent's first piece that is
+        // not royal (at level 1 where pieces have levels).
+        let Some((stand_in, _)) = self.variant.kinds().find(|(_, spec)| !spec.royal) else {
+            return out;
+        };
+        let stand_in = Piece::new(!me, stand_in);
+        let stand_in_level = u16::from(self.variant.has_levels());
+        for from in Squares(self.pieces_of(me)) {
+            let mut board = own.clone();
+            // Every other piece of `me` (royal ones aside) and every empty square becomes
+            // the opponent's: captures onto them are what the piece could do.
+            for (sq, other) in self.pieces() {
+                if other.color() == me && sq != from && !royal(other) {
+                    let level = self.level_at(sq);
+                    board.place(sq, Some(Piece::new(!me, other.kind())), level);
+                }
+            }
+            let empty = self.variant.shape().squares() & !self.occupied();
+            for sq in Squares(empty) {
+                board.place(sq, Some(stand_in), stand_in_level);
+            }
+            for mv in board.pseudo_legal_moves() {
+                let new = mv.from == from
+                    && mv.capture.is_some()
+                    && !known.contains(&(mv.from, mv.to))
+                    && !out.contains(&mv);
+                if new {
+                    out.push(mv);
+                }
+            }
+        }
+        out
+    }
+
     /// Whether `mv` is one of the legal moves.
     pub fn is_legal(&self, mv: &Move) -> bool {
         self.legal_moves().contains(mv)

@@ -1,7 +1,8 @@
 //! A move made in advance while the opponent (the AI, or a person on the server) thinks, by
 //! the same means as a move (lift and drop, or typed): checked only as a move the player's
-//! piece could make in the current position were it their turn (the opponent's move may
-//! make it illegal), shown on the board, and played as soon as the turn comes if it is
+//! piece could make at their turn ([`Position::premove_moves`]: as now were it their turn,
+//! or a capture onto their own piece's square or an empty one, which the opponent's move
+//! may fill), shown on the board, and played as soon as the turn comes if it is
 //! legal then, else dropped with a word. Not in games between two people at one keyboard
 //! (there is no opponent's time there), nor for a spectator.
 
@@ -45,10 +46,12 @@ impl Play {
     }
 
     /// The moves the player may make now: the legal moves, or while premoving, the moves
-    /// their pieces could make were it their turn.
+    /// their pieces could make at their turn ([`Position::premove_moves`]: also onto a
+    /// square their own piece stands on, for the recapture, or a Pawn's diagonal onto an
+    /// empty one).
     pub(super) fn move_choices(&self) -> Vec<Move> {
         match self.premove_side() {
-            Some(_) => self.input_position().pseudo_legal_moves(),
+            Some(me) => self.table.game().position().premove_moves(me),
             None => self.table.game().position().legal_moves(),
         }
     }
@@ -60,7 +63,7 @@ impl Play {
         self.premove_side()?;
         let text = text.trim().trim_end_matches(['+', '#']);
         let token = text.to_ascii_lowercase();
-        let mut found = pos.pseudo_legal_moves().into_iter().filter(|m| {
+        let mut found = self.move_choices().into_iter().filter(|m| {
             san::format(pos, m).trim_end_matches(['+', '#']) == text
                 || crate::notation::coord::format(pos.variant(), m) == token
         });
@@ -82,7 +85,7 @@ impl Play {
             return self.play_move(mv, now);
         }
         let pos = self.input_position();
-        if !pos.pseudo_legal_moves().contains(&mv) {
+        if !self.move_choices().contains(&mv) {
             self.error(format!("{} cannot be premoved", san::format(&pos, &mv)));
             return;
         }
@@ -109,7 +112,7 @@ impl Play {
     /// drops it where it could go to make the premove.
     pub(super) fn select_premove(&mut self, me: Color, now: Option<Instant>) {
         let pos = self.input_position();
-        let moves = pos.pseudo_legal_moves();
+        let moves = self.move_choices();
         let here = pos.piece_at(self.cursor);
         match self.lifted() {
             Some(from) if from == self.cursor => {
@@ -175,13 +178,22 @@ impl Play {
         if self.table.game().outcome().is_some() || !self.human_to_move() {
             return;
         }
-        let legal = self.table.game().position().legal_moves();
-        let found = legal.into_iter().find(|m| {
-            m.from == pre.mv.from
-                && m.to == pre.mv.to
-                && m.promotion == pre.mv.promotion
-                && m.recipient == pre.mv.recipient
-        });
+        // The move with the same squares; where there are several (a promotion's
+        // choices), the one chosen. What it captures may differ from when it was made.
+        let same_squares: Vec<Move> = self
+            .table
+            .game()
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == pre.mv.from && m.to == pre.mv.to)
+            .collect();
+        let found = match same_squares[..] {
+            [only] => Some(only),
+            _ => same_squares
+                .into_iter()
+                .find(|m| m.promotion == pre.mv.promotion && m.recipient == pre.mv.recipient),
+        };
         match found {
             Some(mv) => self.play_move(mv, now),
             None => self.error(format!("premove {} dropped: not legal now", pre.text)),
