@@ -283,3 +283,40 @@ fn graph_draws_in_every_game_at_every_size() {
         assert!(text.contains('▲'), "{id:?}\n{text}");
     }
 }
+
+/// The event loop keeps a search running while the wanted id stays the same: a game's
+/// searches (even ids: the AI's move, the hint, a draw answer) and review's (odd ids, or the
+/// background range) never share one, so switching screens never hands one screen the
+/// other's result (a hint's id was odd like review's).
+#[test]
+fn review_and_game_searches_never_share_an_id() {
+    use rankup::rules::{ByColor, Position};
+    use rankup::ui::app::Player;
+    let mut review = review_in(ColorMode::TrueColor, old_save());
+    review.update(Action::Hint);
+    let mut game = App::playing(
+        OPTIONS,
+        Palette::new(Theme::default(), ColorMode::TrueColor),
+        Position::start(variant(VariantId::Chess)),
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Human,
+        },
+    );
+    for token in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"] {
+        let r = review.search_request().expect("review's engine asks");
+        assert_eq!(r.id % 2, 1, "review: odd");
+        game.update(Action::Hint);
+        let g = game.search_request().expect("the hint is asked for");
+        assert_eq!(g.id % 2, 0, "a game: even");
+        // Both step on: the review to the previous move, the game by a move.
+        review.update(Action::Move(Dir::Left));
+        game.update(Action::StartTyping);
+        for c in token.chars() {
+            game.update(Action::Type(c));
+        }
+        game.update(Action::Submit);
+    }
+    assert_eq!(game.play().unwrap().table.game().history().len(), 5);
+}

@@ -360,9 +360,11 @@ impl Play {
     }
 
     /// The id of the search for `kind` in the current state of the game (see
-    /// [`SearchFor`]).
+    /// [`SearchFor`]). Always even: review's searches have odd ids, so that a search of
+    /// one screen is never taken for the other's when the player switches between them
+    /// (the event loop keeps a search running while the wanted id stays the same).
     pub fn search_id(&self, kind: SearchFor) -> u64 {
-        self.generation * 4 + kind as u64
+        (self.generation * 4 + kind as u64) * 2
     }
 
     /// Whether the game is only watched from here: no side is played at this keyboard

@@ -54,7 +54,8 @@ pub struct Review {
 }
 
 /// Search ids of the graph's background evaluations: this plus the ply (the shown
-/// position's searches use small ids, twice the generation plus one).
+/// position's searches use small odd ids, twice the generation plus one; a game's are
+/// even, [`Play::search_id`](super::play::Play::search_id)).
 const BACKGROUND: u64 = 1 << 62;
 /// How long the engine looks at each position it evaluates for the graph.
 const BACKGROUND_TIME: std::time::Duration = std::time::Duration::from_millis(300);
