@@ -603,10 +603,8 @@ impl Play {
             self.error(format!("the game is over ({o}); {next}"));
             return;
         }
-        if let Some(me) = self.premove_side() {
-            return self.select_premove(me, now);
-        }
-        if let (Some(net), false) = (self.seat.online(), self.human_to_move()) {
+        let premoving = self.premove_side();
+        if let (Some(net), false, None) = (self.seat.online(), self.human_to_move(), premoving) {
             let text = match net.me() {
                 Some(_) => format!("it is {}'s move", net.view.names[pos.turn()]),
                 None => "you are watching this game".to_string(),
@@ -614,7 +612,11 @@ impl Play {
             self.error(text);
             return;
         }
-        let turn = pos.turn();
+        // While premoving, the player's side moves in the position passed to them, among
+        // the moves their pieces could make at their turn.
+        let me = premoving.unwrap_or(pos.turn());
+        let pos = self.input_position();
+        let moves = self.move_choices();
         let here = pos.piece_at(self.cursor);
         match self.lifted() {
             Some(from) if from == self.cursor => {
@@ -622,20 +624,21 @@ impl Play {
                 self.message = None;
             }
             Some(from) => {
-                let moves: Vec<Move> = pos
-                    .legal_moves()
+                let to_here: Vec<Move> = moves
                     .into_iter()
                     .filter(|m| m.from == from && m.to == self.cursor)
                     .collect();
-                match moves.len() {
-                    0 if here.is_some_and(|p| p.color() == turn) => {
+                match to_here.len() {
+                    0 if here.is_some_and(|p| p.color() == me) => {
                         self.mode = Mode::Normal;
                         self.select(now);
                     }
                     0 => {
-                        // The piece and the square are named here: the reason alone.
+                        // The piece and the square are named here: the reason alone (a
+                        // premove has none: the position will change).
                         let why = pos
                             .why_illegal(from, self.cursor)
+                            .filter(|_| premoving.is_none())
                             .map_or_else(String::new, |w| format!(": {}", w.reason()));
                         let stop = if why.ends_with('.') { "" } else { "." };
                         self.error(format!(
@@ -644,27 +647,41 @@ impl Play {
                             self.cursor
                         ))
                     }
-                    1 => self.play_move(moves[0], now),
-                    _ => self.open_picker(Picker::new(&pos, moves)),
+                    1 => self.play_or_premove(to_here[0], now),
+                    _ => self.open_picker(Picker::new(&pos, to_here)),
                 }
             }
             None => match here {
-                Some(p) if p.color() == turn => {
-                    if pos.legal_moves().iter().any(|m| m.from == self.cursor) {
+                Some(p) if p.color() == me => {
+                    if moves.iter().any(|m| m.from == self.cursor) {
                         self.mode = Mode::Lifted {
                             from: self.cursor,
                             picker: None,
                         };
                         self.message = None;
+                        if premoving.is_some() && self.premove.take().is_some() {
+                            self.info("premove cancelled: drop the piece for a new one");
+                        }
                     } else {
-                        self.error(format!(
-                            "{} has no legal move",
-                            piece_name(&pos, self.cursor)
-                        ));
+                        let what = if premoving.is_some() {
+                            "move to premove"
+                        } else {
+                            "legal move"
+                        };
+                        self.error(format!("{} has no {what}", piece_name(&pos, self.cursor)));
                     }
                 }
-                Some(_) => self.error(format!("it is {turn}'s move")),
-                None => self.error(format!("no piece on {}; it is {turn}'s move", self.cursor)),
+                _ if premoving.is_some() => {
+                    let who = match self.seat.online() {
+                        Some(net) => net.view.names[!me].clone(),
+                        None => (!me).to_string(),
+                    };
+                    self.error(format!(
+                        "it is {who}'s move: lift one of your pieces to premove"
+                    ))
+                }
+                Some(_) => self.error(format!("it is {me}'s move")),
+                None => self.error(format!("no piece on {}; it is {me}'s move", self.cursor)),
             },
         }
     }

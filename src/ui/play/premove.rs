@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::notation::san;
 use crate::rules::{Color, Move, Position};
 
-use super::{piece_name, Mode, Picker, Play, Player};
+use super::{Mode, Play, Player};
 
 /// A move made in advance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,68 +104,6 @@ impl Play {
             true
         } else {
             false
-        }
-    }
-
-    /// Enter/Space/click on the cursor square while the opponent is to move: lifts one of
-    /// the player's pieces (dropping an earlier premove: picking again replaces it), and
-    /// drops it where it could go to make the premove.
-    pub(super) fn select_premove(&mut self, me: Color, now: Option<Instant>) {
-        let pos = self.input_position();
-        let moves = self.move_choices();
-        let here = pos.piece_at(self.cursor);
-        match self.lifted() {
-            Some(from) if from == self.cursor => {
-                self.mode = Mode::Normal;
-                self.message = None;
-            }
-            Some(from) => {
-                let to_here: Vec<Move> = moves
-                    .into_iter()
-                    .filter(|m| m.from == from && m.to == self.cursor)
-                    .collect();
-                match to_here.len() {
-                    0 if here.is_some_and(|p| p.color() == me) => {
-                        self.mode = Mode::Normal;
-                        self.select_premove(me, now);
-                    }
-                    0 => self.error(format!(
-                        "{} cannot go to {}. Pick a marked square, or Esc",
-                        piece_name(&pos, from),
-                        self.cursor
-                    )),
-                    1 => self.play_or_premove(to_here[0], now),
-                    _ => self.open_picker(Picker::new(&pos, to_here)),
-                }
-            }
-            None => match here {
-                Some(p) if p.color() == me => {
-                    if moves.iter().any(|m| m.from == self.cursor) {
-                        self.mode = Mode::Lifted {
-                            from: self.cursor,
-                            picker: None,
-                        };
-                        self.message = None;
-                        if self.premove.take().is_some() {
-                            self.info("premove cancelled: drop the piece for a new one");
-                        }
-                    } else {
-                        self.error(format!(
-                            "{} has no move to premove",
-                            piece_name(&pos, self.cursor)
-                        ));
-                    }
-                }
-                _ => {
-                    let who = match self.seat.online() {
-                        Some(net) => net.view.names[!me].clone(),
-                        None => (!me).to_string(),
-                    };
-                    self.error(format!(
-                        "it is {who}'s move: lift one of your pieces to premove"
-                    ))
-                }
-            },
         }
     }
 
