@@ -11,14 +11,16 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use crate::game::{DrawOffer, Game, Table};
-use crate::net::{
-    ChallengeView, ClockSetting, ClockView, ConnId, GameView, LobbyView, NetEvent, NetRequest,
-    PlayerView, Presence, RoomId, RoomView, Side, Terms, CHAT_MAX, NAME_MAX,
-};
+use crate::net::{ConnId, NetEvent, NetRequest, RoomId, Side, Terms, CHAT_MAX, NAME_MAX};
 use crate::notation::coord;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
-use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
+use crate::save::{SavedGame, Timestamp};
 use crate::variants::variant;
+
+mod room;
+mod views;
+
+use room::{millis, Room};
 
 /// How long a player who lost their connection mid-game has to come back before the
 /// opponent may claim the game.
@@ -71,126 +73,6 @@ struct Challenge {
     from: String,
     to: Option<String>,
     terms: Terms,
-}
-
-/// A game between two players, watched by any number of spectators.
-#[derive(Clone, Debug)]
-struct Room {
-    /// The game with its clocks, offers and takeback request.
-    table: Table,
-    /// The clock as the challenge set it, if timed.
-    setting: Option<ClockSetting>,
-    names: ByColor<String>,
-    keys: ByColor<String>,
-    started: Timestamp,
-    ended: Option<Timestamp>,
-    /// When each absent player's grace period ends.
-    away: ByColor<Option<Instant>>,
-    chat: VecDeque<(String, String)>,
-    spectators: BTreeSet<ConnId>,
-    /// When the side to move started thinking (for the think time saved with a move).
-    turn_started: Instant,
-}
-
-impl Room {
-    fn turn(&self) -> Color {
-        self.table.turn()
-    }
-
-    fn over(&self) -> bool {
-        self.table.over()
-    }
-
-    /// Whether time runs now (not paused for an absent player); the side to move's clock
-    /// counts down once the clocks have started ([`Table::running_clock`]).
-    fn clock_runs(&self) -> bool {
-        let turn = self.turn();
-        !self.over()
-            && self
-                .setting
-                .is_some_and(|c| !(c.pause_when_away && self.away[turn].is_some()))
-    }
-
-    /// Charges the running clock up to `now`; true when it fell.
-    fn charge(&mut self, now: Instant) -> bool {
-        let runs = self.clock_runs();
-        self.table.run_clock(now, runs)
-    }
-
-    /// The game as both players keep it.
-    fn saved(&self) -> SavedGame {
-        let meta = GameMeta {
-            name: None,
-            white: Player::Human {
-                name: Some(self.names.white.clone()),
-            },
-            black: Player::Human {
-                name: Some(self.names.black.clone()),
-            },
-            started: self.started,
-            ended: self.ended,
-            clock: self
-                .table
-                .clocks()
-                .map(|c| SavedClock::new(c.control, c.left)),
-        };
-        SavedGame::from_game(self.table.game(), &meta)
-    }
-
-    fn view(&self, id: RoomId, you: Option<Color>, now: Instant) -> RoomView {
-        RoomView {
-            room: id,
-            variant: variant_id(self.table.game()),
-            start: self.table.game().start().fen(),
-            names: self.names.clone(),
-            tokens: self
-                .table
-                .game()
-                .history()
-                .iter()
-                .map(|m| m.token.clone())
-                .collect(),
-            outcome: self.table.game().outcome(),
-            clock: self
-                .setting
-                .zip(self.table.clocks())
-                .map(|(setting, c)| ClockView {
-                    setting,
-                    left_ms: ByColor {
-                        white: millis(c.left.white),
-                        black: millis(c.left.black),
-                    },
-                    running: self.table.running_clock(self.clock_runs()),
-                }),
-            you,
-            away: ByColor {
-                white: self
-                    .away
-                    .white
-                    .map(|t| t.saturating_duration_since(now).as_secs()),
-                black: self
-                    .away
-                    .black
-                    .map(|t| t.saturating_duration_since(now).as_secs()),
-            },
-            draw_offer: self.table.draw_offer(),
-            takeback: self.table.takeback(),
-            chat: self.chat.iter().cloned().collect(),
-            spectators: self.spectators.len(),
-        }
-    }
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-fn variant_id(game: &Game) -> crate::variants::VariantId {
-    game.position()
-        .variant()
-        .id()
-        .parse()
-        .expect("BUG: rooms play built-in games")
 }
 
 /// The server's lobby and rooms.
@@ -824,93 +706,6 @@ impl Hub {
         let viewed: BTreeSet<RoomId> = self.conns.values().filter_map(|c| c.viewing).collect();
         self.rooms
             .retain(|id, room| !room.over() || viewed.contains(id));
-    }
-
-    /// Sends the room's view to everyone looking at it.
-    fn push_room(&self, room_id: RoomId, now: Instant, out: &mut Vec<Effect>) {
-        let Some(room) = self.rooms.get(&room_id) else {
-            return;
-        };
-        for (&id, c) in &self.conns {
-            if c.viewing != Some(room_id) {
-                continue;
-            }
-            let you = c
-                .name
-                .as_deref()
-                .and_then(|n| Color::ALL.into_iter().find(|&col| room.names[col] == n));
-            out.push(Effect::Send(
-                id,
-                NetEvent::Room(room.view(room_id, you, now)),
-            ));
-        }
-    }
-
-    /// Sends every named connection its view of the lobby.
-    fn push_lobby(&self, out: &mut Vec<Effect>) {
-        let mut players: Vec<PlayerView> = self
-            .conns
-            .iter()
-            .filter_map(|(id, c)| {
-                let name = c.name.clone()?;
-                let watched = |room: &RoomId| {
-                    self.rooms
-                        .get(room)
-                        .is_some_and(|r| r.spectators.contains(id))
-                };
-                let presence = match (self.playing.get(&name), c.viewing) {
-                    (Some(&room), _) => Presence::InGame(room),
-                    (None, Some(room)) if watched(&room) => Presence::Watching(room),
-                    (None, Some(_)) => Presence::Free,
-                    (None, None) if c.with_ai => Presence::PlayingAi,
-                    (None, None) => Presence::Free,
-                };
-                Some(PlayerView { name, presence })
-            })
-            .collect();
-        players.sort_by_key(|p| p.name.to_lowercase());
-        let games: Vec<GameView> = self
-            .rooms
-            .iter()
-            .filter(|(_, r)| !r.over())
-            .map(|(&room, r)| GameView {
-                room,
-                variant: variant_id(r.table.game()),
-                names: r.names.clone(),
-                plies: r.table.game().history().len(),
-                clock: r.setting,
-                spectators: r.spectators.len(),
-            })
-            .collect();
-        for (&id, c) in &self.conns {
-            let Some(me) = &c.name else { continue };
-            let mut players = players.clone();
-            if let Some(i) = players.iter().position(|p| &p.name == me) {
-                let mine = players.remove(i);
-                players.insert(0, mine);
-            }
-            let challenges = self
-                .challenges
-                .iter()
-                .filter(|(_, ch)| ch.to.is_none() || &ch.from == me || ch.to.as_ref() == Some(me))
-                .map(|(&cid, ch)| ChallengeView {
-                    id: cid,
-                    from: ch.from.clone(),
-                    to: ch.to.clone(),
-                    terms: ch.terms,
-                })
-                .collect();
-            out.push(Effect::Send(
-                id,
-                NetEvent::Lobby(LobbyView {
-                    me: me.clone(),
-                    players,
-                    games: games.clone(),
-                    challenges,
-                    ai_workers: self.ai_workers,
-                }),
-            ));
-        }
     }
 }
 
