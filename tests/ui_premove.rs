@@ -154,7 +154,12 @@ fn a_typed_premove_is_shown_and_played_when_the_turn_comes() {
         Color::Black,
         "the AI again"
     );
-    assert!(!screen(&mut app, 80, 24).contains("premove"));
+    // The line under the board no longer speaks of it (the legend still explains the mark).
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        !text.contains("premove d4") && !text.contains("Esc cancels"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -35,6 +35,13 @@ impl Play {
         (players[turn] != Player::Human && players[!turn] == Player::Human).then_some(!turn)
     }
 
+    /// Whether this game lets its player premove at all: one side is played here, the other
+    /// by the AI or a remote opponent (the legend shows the premove mark then).
+    pub fn premoves_possible(&self) -> bool {
+        let players = self.players();
+        (players.white == Player::Human) != (players.black == Player::Human)
+    }
+
     /// The position moves are made in now: the game's, or while premoving, the game's with
     /// the player's turn.
     pub fn input_position(&self) -> Position {

@@ -346,7 +346,8 @@ fn render_panel(app: &App, play: &Play, frame: &mut Frame, area: Rect, aside: Op
         .map(|m| m.san.as_str())
         .collect();
     let rows = move_lines(p, play.table.game().start(), &sans, None);
-    let legend = Legend::new(v, p, app.options.glyphs);
+    let legend =
+        Legend::new(v, p, app.options.glyphs).moving(!play.watched(), play.premoves_possible());
     let info_width = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
     let para = info_paragraph(lines.clone());
     let info_rows = |width: u16| match lines.len() {

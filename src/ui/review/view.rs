@@ -177,7 +177,9 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
             None => NOTES_ROWS.min(panel.height / 3),
         };
         // The rules card is the play screen's: review only says there is more.
-        let legend = Legend::new(v, p, app.options.glyphs).more("… more pieces");
+        let legend = Legend::new(v, p, app.options.glyphs)
+            .more("… more pieces")
+            .moving(false, false);
         let regions = panel_regions(
             panel,
             layout.aside,

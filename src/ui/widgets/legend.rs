@@ -37,6 +37,10 @@ pub struct Legend<'a> {
     palette: &'a Palette,
     glyphs: bool,
     more: &'a str,
+    /// Whether a player moves pieces on this board (the cursor and the lifted piece's marks
+    /// are shown), and whether they may premove.
+    moving: bool,
+    premove: bool,
 }
 
 /// One thing in the key: how it looks (a piece or mark as the board draws it), the letter to
@@ -150,6 +154,18 @@ impl<'a> Legend<'a> {
             palette,
             glyphs,
             more: "… more: c rules card",
+            moving: true,
+            premove: false,
+        }
+    }
+
+    /// Which of the marks of moving pieces the board can show: none where nobody moves here
+    /// (review, a watched game), the premove mark where a player may premove.
+    pub fn moving(self, moving: bool, premove: bool) -> Self {
+        Legend {
+            moving,
+            premove: moving && premove,
+            ..self
         }
     }
 
@@ -274,16 +290,20 @@ impl<'a> Legend<'a> {
         if v.citadels() != 0 {
             marks.push((Role::Citadel, "citadel"));
         }
-        marks.extend([
-            (Role::LastMove, "last move"),
-            (Role::Check, "check"),
-            (Role::Lifted, "lifted"),
-            (Role::Cursor, "cursor"),
-            (Role::Target, "can go"),
-            (Role::Capture, "can take"),
-        ]);
-        if v.extras().king_swap {
-            marks.push((Role::Swap, "can swap"));
+        marks.extend([(Role::LastMove, "last move"), (Role::Check, "check")]);
+        if self.moving {
+            marks.extend([
+                (Role::Lifted, "lifted"),
+                (Role::Cursor, "cursor"),
+                (Role::Target, "can go"),
+                (Role::Capture, "can take"),
+            ]);
+            if v.extras().king_swap {
+                marks.push((Role::Swap, "can swap"));
+            }
+            if self.premove {
+                marks.push((Role::Premove, "premove"));
+            }
         }
         Group {
             swatch: Vec::new(),
@@ -640,7 +660,7 @@ mod tests {
     fn the_board_marks_where_rows_are_left_drawn_as_the_board_draws_them() {
         let v = variant(VariantId::Tamerspiel);
         for p in [palette(), Palette::new(Theme::default(), ColorMode::None)] {
-            let legend = Legend::new(v, &p, true);
+            let legend = Legend::new(v, &p, true).moving(true, true);
             let lines = legend.lines(40, 40);
             let rows = text(&lines);
             let board = rows
@@ -658,6 +678,7 @@ mod tests {
                 (Role::Target, "can go"),
                 (Role::Capture, "can take"),
                 (Role::Swap, "can swap"),
+                (Role::Premove, "premove"),
             ] {
                 // The sample right before the name is the board's own drawing of the mark.
                 let at = marks
@@ -676,7 +697,7 @@ mod tests {
             // Without colours the marks are still told apart.
             if p.mono() {
                 let shown = rows[board..].join("\n");
-                for mark in ["·", "░", "!", "[ ]", "•", "(♟)", "<♙>"] {
+                for mark in ["·", "░", "!", "[ ]", "•", "(♟)", "<♙>", "{ }"] {
                     assert!(shown.contains(mark), "{mark} in {shown}");
                 }
             }
@@ -688,6 +709,17 @@ mod tests {
         assert!(
             chess.contains("last move") && !chess.contains("citadel") && !chess.contains("swap")
         );
+        // Where nobody moves pieces (review, a watched game) only the marks of the game are
+        // listed; the premove mark only where a player may premove.
+        let watched = text(&Legend::new(v, &p, true).moving(false, true).lines(40, 40)).join("\n");
+        assert!(watched.contains("last move") && watched.contains("citadel"));
+        for mark in [
+            "cursor", "lifted", "can go", "can take", "can swap", "premove",
+        ] {
+            assert!(!watched.contains(mark), "{mark} in {watched}");
+        }
+        let hotseat = text(&Legend::new(v, &p, true).lines(40, 40)).join("\n");
+        assert!(hotseat.contains("cursor") && !hotseat.contains("premove"));
         let short = text(&Legend::new(v, &p, true).lines(40, 12)).join("\n");
         assert!(
             !short.contains("last move") && short.contains("Tetrarch"),
