@@ -165,9 +165,18 @@ fn a_watched_game_shows_no_cursor() {
     };
     let mut app = chess(both);
     assert!(app.play().unwrap().watched());
-    // (The legend's key of the board's marks still shows what a cursor looks like.)
-    let text = screen(&mut app, 80, 24).replace("[ ] cursor", "");
+    // Neither on the board nor in the legend, nor in the first words under the board.
+    let text = screen(&mut app, 80, 24);
     assert!(!text.contains('['), "{text}");
+    assert!(
+        !text.contains("cursor") && !text.contains("arrows"),
+        "{text}"
+    );
+    assert!(
+        message(&app).starts_with("watching the AI play"),
+        "{}",
+        message(&app)
+    );
     // A game played here has one.
     let mut app = chess(HUMANS);
     assert!(!app.play().unwrap().watched());

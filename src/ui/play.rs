@@ -278,7 +278,13 @@ pub(super) fn new_play(
         question: None,
         premove: None,
         message: Some(Message {
-            text: "arrows/hjkl move, Enter picks up and drops, : types a move, ? help".into(),
+            // Nobody moves pieces in a game the AI plays against itself: no cursor keys.
+            text: if players.white == Player::Human || players.black == Player::Human {
+                "arrows/hjkl move, Enter picks up and drops, : types a move, ? help"
+            } else {
+                "watching the AI play: f flips the board, Esc back, ? help"
+            }
+            .into(),
             error: false,
         }),
         scroll: None,
