@@ -478,6 +478,9 @@ pub struct ServeLimits {
     /// The largest terminal served, COLSxROWS (a larger one is drawn at this size).
     #[arg(long, default_value = "300x150", value_parser = parse_size)]
     max_size: (u16, u16),
+    /// New players (names) one address may sign up per hour; 0 takes no new players.
+    #[arg(long, default_value_t = 5)]
+    signups_per_hour: usize,
 }
 
 /// `COLSxROWS`, each from 20 to 1000.
@@ -494,14 +497,26 @@ fn parse_size(text: &str) -> Result<(u16, u16), String> {
     Ok((parse(cols)?, parse(rows)?))
 }
 
-/// `rankup serve`: the SSH game server, until it is stopped.
+/// `rankup serve`: the SSH game server, until it is stopped. Its own games are the
+/// variant files of `variants` (default: the config folder's `variants/`, where the app
+/// reads a player's own games).
 pub fn serve(
     listen: std::net::SocketAddr,
     data: Option<std::path::PathBuf>,
+    variants: Option<std::path::PathBuf>,
     limits: &ServeLimits,
     ai_workers: Option<usize>,
 ) -> Result<(), String> {
     use std::time::Duration;
+    let variants = match variants {
+        // A folder named on the command line must be there: a typo should not start a
+        // server without its games.
+        Some(dir) if !dir.is_dir() => {
+            return Err(format!("--variants {}: not a folder", dir.display()));
+        }
+        Some(dir) => Some(dir),
+        None => rankup::config::config_dir().map(|d| d.join("variants")),
+    };
     let data = match data {
         Some(d) => d,
         None => DataDir::from_env()
@@ -519,6 +534,8 @@ pub fn serve(
     options.output_max = limits.output_max_kib.clamp(64, 1 << 20) << 10;
     options.output_stall = Duration::from_secs(limits.output_stall.clamp(1, 3600));
     options.max_size = limits.max_size;
+    options.signups_per_hour = limits.signups_per_hour;
+    options.variants = variants;
     if let Some(n) = ai_workers {
         options.ai_workers = n.max(1);
     }

@@ -257,6 +257,10 @@ enum Command {
         /// (default: the data directory).
         #[arg(long)]
         data: Option<std::path::PathBuf>,
+        /// The server's own games: the variant files (*.ron) of this folder, offered in
+        /// the lobby beside the built-in ones (default: the config folder's variants/).
+        #[arg(long, value_name = "DIR")]
+        variants: Option<std::path::PathBuf>,
         #[command(flatten)]
         limits: cli::ServeLimits,
         /// AI searches at once; the others wait their turn (default: one per core).
@@ -341,7 +345,9 @@ fn main() -> ExitCode {
     };
     // A player's own games (`variants/` in the config folder) join the built-in ones before
     // any command runs; a broken file is left out, listed on the start screen, never fatal.
-    if let Some(dir) = rankup::config::config_dir() {
+    // The server loads its own (`--variants`, by default the same folder) and logs them.
+    let serving = matches!(args.command, Some(Command::Serve { .. }));
+    if let Some(dir) = rankup::config::config_dir().filter(|_| !serving) {
         rankup::variants::load_user_dir(&dir.join("variants"));
     }
     let Some(command) = args.command else {
@@ -375,9 +381,10 @@ fn main() -> ExitCode {
         Command::Serve {
             listen,
             data,
+            variants,
             limits,
             ai_workers,
-        } => cli::serve(listen, data, &limits, ai_workers),
+        } => cli::serve(listen, data, variants, &limits, ai_workers),
         Command::Perft {
             variant,
             depth,

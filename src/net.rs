@@ -21,6 +21,33 @@ pub const NAME_MAX: usize = 16;
 /// The longest chat line.
 pub const CHAT_MAX: usize = 200;
 
+/// Characters of a key's fingerprint shown after its `SHA256:` (48 bits: enough to tell
+/// two players apart at a glance, not a proof of identity).
+pub const SHORT_KEY: usize = 8;
+
+/// A key's fingerprint (`SHA256:` and its base64, as `ssh-keygen -l` prints it) as players
+/// see it: `SHA256:abcd1234`, the first [`SHORT_KEY`] characters after the algorithm.
+pub fn short_key(fingerprint: &str) -> String {
+    let (algorithm, digest) = fingerprint.split_once(':').unwrap_or(("", fingerprint));
+    let digest: String = digest.chars().take(SHORT_KEY).collect();
+    if algorithm.is_empty() {
+        digest
+    } else {
+        format!("{algorithm}:{digest}")
+    }
+}
+
+/// A name with its key's short fingerprint, the way every screen that must tell players
+/// apart shows one (challenges, the lobby's header, a player's card): `alice ·
+/// SHA256:abcd1234`; only the name when the key is not known.
+pub fn name_with_key(name: &str, fingerprint: &str) -> String {
+    if fingerprint.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} · {}", short_key(fingerprint))
+    }
+}
+
 /// Which side the challenger takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -209,6 +236,10 @@ pub struct ChallengeView {
     pub from: String,
     /// Who it is for; `None` for an open seek.
     pub to: Option<String>,
+    /// The key fingerprint of `from` (shown short, [`name_with_key`]).
+    pub from_key: String,
+    /// The key fingerprint of `to`.
+    pub to_key: Option<String>,
     /// What it proposes.
     pub terms: Terms,
 }
@@ -218,6 +249,8 @@ pub struct ChallengeView {
 pub struct LobbyView {
     /// My name.
     pub me: String,
+    /// My key's fingerprint (shown short, [`name_with_key`]).
+    pub key: String,
     /// Players online, me first.
     pub players: Vec<PlayerView>,
     /// Games in progress.
@@ -226,6 +259,8 @@ pub struct LobbyView {
     pub challenges: Vec<ChallengeView>,
     /// How many AI searches the server runs at once (the rest wait their turn).
     pub ai_workers: usize,
+    /// The server's own games (its variant files), offered after the built-in ones.
+    pub server_games: Vec<VariantId>,
 }
 
 /// The clocks of a room, as of the moment the view was made.

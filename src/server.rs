@@ -14,6 +14,7 @@
 
 pub mod hub;
 mod limits;
+pub mod names;
 mod output;
 mod pool;
 mod refuse;
@@ -72,12 +73,18 @@ pub struct ServeOptions {
     pub idle: Duration,
     /// AI searches run at once (the rest wait).
     pub ai_workers: usize,
+    /// New names (players) one address may take per hour; 0 takes no new players.
+    pub signups_per_hour: usize,
+    /// The folder of the server's own variant files (`*.ron`), offered in the lobby beside
+    /// the built-in games; `None` for none.
+    pub variants: Option<PathBuf>,
 }
 
 impl ServeOptions {
     /// Defaults: port 2222 on all addresses, 64 clients, 4 per address, 16 logging in at
     /// once, 20 seconds to log in, 30 minutes idle, 4 MiB or 30 seconds of unread output,
-    /// terminals up to 300x150, one AI search per core.
+    /// terminals up to 300x150, one AI search per core, 5 new names per address per hour,
+    /// no games of its own.
     pub fn new(data: PathBuf) -> ServeOptions {
         ServeOptions {
             listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
@@ -91,6 +98,8 @@ impl ServeOptions {
             max_size: (300, 150),
             idle: Duration::from_secs(30 * 60),
             ai_workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            signups_per_hour: 5,
+            variants: None,
         }
     }
 }
@@ -236,8 +245,12 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     let pool = SearchPool::new(options.ai_workers);
+    let games = server_games(options.variants.as_deref());
+    let hub = Hub::new(registry, pool.workers())
+        .with_signups_per_hour(options.signups_per_hour)
+        .with_server_games(games.registered);
     let shared = Arc::new(Shared {
-        hub: Mutex::new(Hub::new(registry, pool.workers())),
+        hub: Mutex::new(hub),
         links: Mutex::new(HashMap::new()),
         store: Mutex::new(store),
         pool,
@@ -290,6 +303,9 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         options.per_ip,
         shared.pool.workers()
     ));
+    for line in games.log {
+        shared.log(&line);
+    }
     // Clocks fall and grace periods end without anyone typing.
     {
         let shared = Arc::clone(&shared);
@@ -606,7 +622,10 @@ impl Handler for Client {
                 },
             );
         self.tx = Some(tx.clone());
-        let effects = self.shared.hub().connect(self.conn, &key, Instant::now());
+        let effects =
+            self.shared
+                .hub()
+                .connect_from(self.conn, &key, self.addr.ip(), Instant::now());
         self.shared.apply(effects);
         let shared = Arc::clone(&self.shared);
         let lost = Arc::clone(&self.lost);
@@ -797,6 +816,41 @@ impl Drop for Client {
         // However the connection ended, its app ends too.
         self.end_app();
     }
+}
+
+/// The server's own games, loaded from its variant folder, and what to log about them.
+struct ServerGames {
+    registered: Vec<crate::variants::VariantId>,
+    /// One line for the games offered, one per file left out.
+    log: Vec<String>,
+}
+
+/// Registers the games of `dir` (each `*.ron` file, in name order): a file that does not
+/// load, or whose id is taken, is left out with one log line; nothing here stops the server.
+fn server_games(dir: Option<&std::path::Path>) -> ServerGames {
+    let Some(dir) = dir else {
+        return ServerGames {
+            registered: Vec::new(),
+            log: Vec::new(),
+        };
+    };
+    let (registered, broken) = crate::variants::load_user_dir(dir);
+    let names: Vec<String> = registered.iter().map(|v| v.to_string()).collect();
+    let mut log = vec![format!(
+        "games of {}: {}",
+        dir.display(),
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    )];
+    log.extend(
+        broken
+            .into_iter()
+            .map(|b| format!("variant file left out: {}", b.error)),
+    );
+    ServerGames { registered, log }
 }
 
 /// A log line: the time, then `text` [sanitised](crate::text::sanitize).

@@ -77,7 +77,10 @@ fn start_game(hub: &mut Hub, terms: Terms, now: Instant) -> u64 {
         },
         now,
     );
-    assert!(notices(&e, BOB)[0].contains("Ann challenges you"), "{e:?}");
+    assert!(
+        notices(&e, BOB)[0].contains("Ann · key-a challenges you"),
+        "{e:?}"
+    );
     let id = to(&e, BOB)
         .into_iter()
         .find_map(|ev| match ev {

@@ -189,7 +189,9 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     ann.wait_for("game   PromoChess");
     ann.wait_for("you    white");
     ann.keys(&["Enter"]);
-    bob.wait_for("Ann → you: PromoChess, 5+3");
+    bob.wait_for("→ you: PromoChess, 5+3");
+    // The challenger's key is shown short beside the name.
+    bob.wait_for(&format!("Ann · {} → you", short_fingerprint(&ann_key)));
     // Bob's highlight is on himself, first of the players: ↑ goes on up into the
     // challenges.
     bob.keys(&["Up", "Enter"]);
@@ -457,6 +459,95 @@ fn a_second_login_with_the_same_key_tells_the_first_why_it_is_closed() {
     drop((first, second));
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn the_games_of_the_servers_variants_folder_are_offered_and_look_alike_names_refused() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-variants");
+    let keys = data_dir("serve-variants-keys");
+    let folder = data.join("house-variants");
+    std::fs::create_dir_all(&folder).unwrap();
+    let promo = include_str!("../variants/promochess.ron")
+        .replacen("id: \"promochess\"", "id: \"house-promo\"", 1)
+        .replacen("name: \"PromoChess\"", "name: \"House PromoChess\"", 1);
+    std::fs::write(folder.join("house.ron"), promo).unwrap();
+    std::fs::write(folder.join("broken.ron"), "(id: \"broken\", nope").unwrap();
+    let server = Server::start_with(&data, &["--variants", folder.to_str().unwrap()]);
+    // One line for the games, one for the file left out; the server goes on.
+    server.wait_log("house-promo");
+    server.wait_log("variant file left out: house-variants/broken.ron:");
+    let port = server.port;
+    let (hal_key, eve_key) = (key(&keys, "hal"), key(&keys, "eve"));
+    let hal = connect("hal", &hal_key, port, &data);
+    hal.wait_for("Choose the name");
+    hal.keys(&["Hal", "Enter"]);
+    // The lobby's header: my name and my key, as ssh-keygen -l prints it, short.
+    hal.wait_for(&format!("you are Hal · {}", short_fingerprint(&hal_key)));
+    // The seek form finds the server's game by typing.
+    hal.keys(&["s"]);
+    hal.wait_for("Open seek");
+    hal.keys(&["house"]);
+    hal.wait_for("game   House PromoChess");
+    hal.keys(&["Enter"]);
+    hal.wait_for("you → anyone: House PromoChess");
+    // A name that reads as Hal's is refused, with why.
+    let eve = connect("eve", &eve_key, port, &data);
+    eve.wait_for("Choose the name");
+    eve.keys(&["HaI", "Enter"]);
+    eve.wait_for("HaI is too much like Hal");
+    drop((hal, eve));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn the_config_folders_games_are_served_by_default_and_a_missing_variants_folder_stops_the_start() {
+    let data = data_dir("serve-config-variants");
+    let config = tmux::config_dir_of(&data);
+    std::fs::create_dir_all(config.join("variants")).unwrap();
+    let promo = include_str!("../variants/promochess.ron").replacen(
+        "id: \"promochess\"",
+        "id: \"config-promo\"",
+        1,
+    );
+    std::fs::write(config.join("variants/mine.ron"), promo).unwrap();
+    let server = Server::start(&data);
+    server.wait_log("config-promo");
+    drop(server);
+    let missing = data.join("no-such-folder");
+    let out = Command::new(bin())
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(&data)
+        .arg("--variants")
+        .arg(&missing)
+        .env("RANKUP_CONFIG_DIR", &config)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--variants") && err.contains("not a folder"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&config);
+}
+
+/// The short fingerprint of the key at `private` (`SHA256:` and 8 characters), from
+/// `ssh-keygen -l`.
+fn short_fingerprint(private: &Path) -> String {
+    let out = Command::new("ssh-keygen")
+        .arg("-lf")
+        .arg(private.with_extension("pub"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let full = text.split_whitespace().nth(1).expect("a fingerprint");
+    full.chars().take("SHA256:".len() + 8).collect()
 }
 
 /// Every file under `dir`.

@@ -37,6 +37,7 @@ fn app() -> App {
 fn lobby() -> LobbyView {
     LobbyView {
         me: "Ann".into(),
+        key: ANN_KEY.into(),
         players: vec![
             PlayerView {
                 name: "Ann".into(),
@@ -62,6 +63,8 @@ fn lobby() -> LobbyView {
             id: 3,
             from: "Bob".into(),
             to: Some("Ann".into()),
+            from_key: BOB_KEY.into(),
+            to_key: Some(ANN_KEY.into()),
             terms: Terms {
                 variant: VariantId::Promochess,
                 side: Side::Random,
@@ -69,8 +72,13 @@ fn lobby() -> LobbyView {
             },
         }],
         ai_workers: 2,
+        server_games: Vec::new(),
     }
 }
+
+/// Key fingerprints as `ssh-keygen -l` prints them.
+const ANN_KEY: &str = "SHA256:AnnKey7xQm2pLrT0vW4yZb9cDe1fGh3iJk5lMn6oPq8";
+const BOB_KEY: &str = "SHA256:BobKey3aXy8wV2uT1sR0qP9oN7mL6kJ5iH4gF3eD2c1";
 
 fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
     RoomView {
@@ -641,4 +649,57 @@ fn the_challenge_form_filters_the_games_as_you_type() {
     app.update(Action::Seek);
     app.update(Action::Cancel);
     assert_eq!(app.context(), Context::Lobby);
+}
+
+#[test]
+fn the_lobby_shows_my_key_and_the_challengers_key_beside_the_names() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    let text = common::screen(&mut app, 100, 24);
+    assert!(text.contains("you are Ann · SHA256:AnnKey7x"), "{text}");
+    assert!(
+        text.contains("Bob · SHA256:BobKey3a → you: PromoChess"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("BobKey3aX"),
+        "only the short fingerprint: {text}"
+    );
+}
+
+#[test]
+fn the_servers_own_games_are_offered_in_the_challenge_form_after_the_built_in_ones() {
+    // A game of the server's variants folder, as `rankup serve` registers it.
+    let text = include_str!("../variants/promochess.ron")
+        .replacen("id: \"promochess\"", "id: \"house-promo\"", 1)
+        .replacen("name: \"PromoChess\"", "name: \"House PromoChess\"", 1);
+    let house = rankup::variants::register(&text, "variants/house-promo.ron").unwrap();
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(LobbyView {
+        server_games: vec![house],
+        ..lobby()
+    })));
+    app.update(Action::Seek);
+    let form = |app: &App| match &app.screen {
+        Screen::Lobby(l) => l.form.clone().expect("the form is open"),
+        _ => panic!("not in the lobby"),
+    };
+    let f = form(&app);
+    assert_eq!(f.games.len(), VariantId::ALL.len() + 1);
+    assert_eq!(f.games.last(), Some(&house));
+    // Found by typing, like any game, and sent as the seek's game.
+    typed(&mut app, "house");
+    assert_eq!(form(&app).terms().variant, house);
+    let screen = common::screen(&mut app, 100, 24);
+    assert!(screen.contains("game   House PromoChess"), "{screen}");
+    assert!(screen.contains("\"house\": 1 of 14"), "{screen}");
+    app.update(Action::Start);
+    match &app.take_net()[..] {
+        [NetRequest::Seek(terms)] => assert_eq!(terms.variant, house),
+        other => panic!("{other:?}"),
+    }
+    // A lobby without games of its own offers the built-in ones only.
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    app.update(Action::Seek);
+    assert_eq!(form(&app).games, VariantId::ALL);
 }

@@ -8,15 +8,21 @@
 //! the rooms are tested without either.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use crate::game::{DrawOffer, Game, Table};
-use crate::net::{ConnId, NetEvent, NetRequest, RoomId, Side, Terms, CHAT_MAX, NAME_MAX};
+use crate::net::{
+    name_with_key, ConnId, NetEvent, NetRequest, RoomId, Side, Terms, CHAT_MAX, NAME_MAX,
+};
 use crate::notation::coord;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
 use crate::save::{SavedGame, Timestamp};
-use crate::variants::variant;
+use crate::variants::{variant, VariantId};
 
+use super::names::SignupLimit;
+
+mod identity;
 mod room;
 mod views;
 
@@ -65,6 +71,8 @@ struct Conn {
     viewing: Option<RoomId>,
     /// The player is in a game against the AI (as their app said).
     with_ai: bool,
+    /// The address it came from, when the server said ([`Hub::connect_from`]).
+    origin: Option<IpAddr>,
 }
 
 /// A challenge or seek waiting for an answer.
@@ -88,6 +96,10 @@ pub struct Hub {
     next_id: u64,
     ai_workers: usize,
     grace: Duration,
+    /// New names per address per hour ([`Hub::with_signups_per_hour`]).
+    signups: SignupLimit,
+    /// The server's own games, offered after the built-in ones ([`Hub::with_server_games`]).
+    server_games: Vec<VariantId>,
 }
 
 impl Hub {
@@ -103,6 +115,8 @@ impl Hub {
             next_id: 1,
             ai_workers,
             grace: GRACE,
+            signups: SignupLimit::unlimited(),
+            server_games: Vec::new(),
         }
     }
 
@@ -161,6 +175,7 @@ impl Hub {
                 name: name.clone(),
                 viewing: None,
                 with_ai: false,
+                origin: None,
             },
         );
         match name {
@@ -263,6 +278,12 @@ impl Hub {
         let notice = |out: &mut Vec<Effect>, text: String| {
             out.push(Effect::Send(conn, NetEvent::Notice(text)));
         };
+        if let NetRequest::Challenge { terms, .. } | NetRequest::Seek(terms) = &request {
+            if !self.offers(terms.variant) {
+                notice(&mut out, format!("{} is not played here", terms.variant));
+                return out;
+            }
+        }
         match request {
             NetRequest::SetName(_) => notice(&mut out, format!("you are {me} already")),
             NetRequest::Challenge { to, terms } => {
@@ -286,7 +307,8 @@ impl Hub {
                         out.push(Effect::Send(
                             t,
                             NetEvent::Notice(format!(
-                                "{me} challenges you: {} (Enter accepts, d declines)",
+                                "{} challenges you: {} (Enter accepts, d declines)",
+                                name_with_key(&me, &key),
                                 terms.describe()
                             )),
                         ));
@@ -489,7 +511,7 @@ impl Hub {
         } else if self.names.values().any(|n| n.eq_ignore_ascii_case(name)) {
             Some(format!("{name} is taken"))
         } else {
-            None
+            self.name_refusal(conn, name, now)
         };
         if let Some(why) = refused {
             out.push(Effect::Send(
@@ -501,6 +523,9 @@ impl Hub {
         self.names.insert(key.to_string(), name.to_string());
         if let Some(c) = self.conns.get_mut(&conn) {
             c.name = Some(name.to_string());
+            if let Some(addr) = c.origin {
+                self.signups.record(addr, now);
+            }
         }
         out.push(Effect::Registered {
             key: key.to_string(),

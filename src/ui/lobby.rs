@@ -53,7 +53,9 @@ const FORM_FIELDS: [FormField; 4] = [
 pub struct ChallengeForm {
     /// The player challenged; `None` for an open seek.
     pub to: Option<String>,
-    /// Index into [`VariantId::ALL`].
+    /// The games offered: the built-in ones, then the server's own.
+    pub games: Vec<VariantId>,
+    /// Index into `games`.
     pub game: usize,
     /// The side I take.
     pub side: Side,
@@ -72,13 +74,14 @@ pub struct ChallengeForm {
 const FILTER_MAX: usize = 24;
 
 impl ChallengeForm {
-    /// The games the filter lets through, as indices into [`VariantId::ALL`].
+    /// The games the filter lets through, as indices into `games`.
     pub fn matches(&self) -> Vec<usize> {
         let filter = self.filter.to_lowercase();
-        (0..VariantId::ALL.len())
+        (0..self.games.len())
             .filter(|&i| {
-                let id = VariantId::ALL[i];
-                variant(id).name().to_lowercase().contains(&filter) || id.as_str().contains(&filter)
+                let id = self.games[i];
+                variant(id).name().to_lowercase().contains(&filter)
+                    || id.as_str().to_lowercase().contains(&filter)
             })
             .collect()
     }
@@ -108,7 +111,11 @@ impl ChallengeForm {
     /// What the form proposes.
     pub fn terms(&self) -> Terms {
         Terms {
-            variant: VariantId::ALL[self.game],
+            variant: self
+                .games
+                .get(self.game)
+                .copied()
+                .unwrap_or(VariantId::Chess),
             side: self.side,
             clock: CLOCK_CHOICES[self.clock].map(|(minutes, seconds)| ClockSetting {
                 control: TimeControl {
@@ -409,8 +416,13 @@ impl Lobby {
     }
 
     fn open_form(&mut self, to: Option<String>) {
+        let server = self
+            .view
+            .iter()
+            .flat_map(|v| v.server_games.iter().copied());
         self.form = Some(ChallengeForm {
             to,
+            games: VariantId::ALL.into_iter().chain(server).collect(),
             game: 0,
             side: Side::Random,
             clock: 2,

@@ -125,5 +125,5 @@ pub(super) fn variant_id(game: &Game) -> crate::variants::VariantId {
         .variant()
         .id()
         .parse()
-        .expect("BUG: rooms play built-in games")
+        .expect("BUG: rooms play built-in or registered games")
 }

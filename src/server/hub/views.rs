@@ -1,5 +1,6 @@
 //! What each connection is shown: its view of a room and of the lobby.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::net::{ChallengeView, GameView, LobbyView, NetEvent, PlayerView, Presence, RoomId};
@@ -65,6 +66,20 @@ impl Hub {
                 spectators: r.spectators.len(),
             })
             .collect();
+        // Each challenge's keys, found once for every viewer.
+        let keys: HashMap<u64, (String, Option<String>)> = self
+            .challenges
+            .iter()
+            .map(|(&id, ch)| {
+                (
+                    id,
+                    (
+                        self.key_of(&ch.from),
+                        ch.to.as_deref().map(|t| self.key_of(t)),
+                    ),
+                )
+            })
+            .collect();
         for (&id, c) in &self.conns {
             let Some(me) = &c.name else { continue };
             let mut players = players.clone();
@@ -80,6 +95,8 @@ impl Hub {
                     id: cid,
                     from: ch.from.clone(),
                     to: ch.to.clone(),
+                    from_key: keys[&cid].0.clone(),
+                    to_key: keys[&cid].1.clone(),
                     terms: ch.terms,
                 })
                 .collect();
@@ -87,10 +104,12 @@ impl Hub {
                 id,
                 NetEvent::Lobby(LobbyView {
                     me: me.clone(),
+                    key: c.key.clone(),
                     players,
                     games: games.clone(),
                     challenges,
                     ai_workers: self.ai_workers,
+                    server_games: self.server_games().to_vec(),
                 }),
             ));
         }

@@ -8,8 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::net::Presence;
-use crate::variants::{variant, VariantId};
+use crate::net::{name_with_key, ChallengeView, Presence};
+use crate::variants::variant;
 
 use crate::ui::app::App;
 use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList};
@@ -63,7 +63,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         Span::styled(
             format!(
                 "· you are {} · {} online · AI games: {} at a time",
-                view.me,
+                name_with_key(&view.me, &view.key),
                 view.players.len(),
                 view.ai_workers
             ),
@@ -99,15 +99,10 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(Line::styled("     none", p.dim()));
     }
     for (i, ch) in view.challenges.iter().enumerate() {
-        let who = match (&ch.to, ch.from == view.me) {
-            (_, true) => format!("you → {}", ch.to.clone().unwrap_or_else(|| "anyone".into())),
-            (Some(_), false) => format!("{} → you", ch.from),
-            (None, false) => format!("{} → anyone", ch.from),
-        };
         lines.push(row(
             LobbyList::Challenges,
             i,
-            format!("{who}: {}", ch.terms.describe()),
+            format!("{}: {}", who(ch, &view.me), ch.terms.describe()),
         ));
     }
     lines.push(Line::default());
@@ -249,6 +244,20 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
     }
 }
 
+/// Who a challenge is from and for, the other player's key beside their name (the one
+/// whose identity matters: a look-alike could otherwise pass for someone else).
+fn who(ch: &ChallengeView, me: &str) -> String {
+    match (&ch.to, ch.from == me) {
+        (Some(to), true) => format!(
+            "you → {}",
+            name_with_key(to, ch.to_key.as_deref().unwrap_or_default())
+        ),
+        (None, true) => "you → anyone".to_string(),
+        (Some(_), false) => format!("{} → you", name_with_key(&ch.from, &ch.from_key)),
+        (None, false) => format!("{} → anyone", name_with_key(&ch.from, &ch.from_key)),
+    }
+}
+
 /// The type-ahead filter after the game's name: what was typed and how many games match.
 fn game_filter(form: &ChallengeForm) -> String {
     if form.filter.is_empty() {
@@ -256,6 +265,6 @@ fn game_filter(form: &ChallengeForm) -> String {
     }
     match form.matches().len() {
         0 => format!("  \"{}\": no game matches", form.filter),
-        n => format!("  \"{}\": {n} of {}", form.filter, VariantId::ALL.len()),
+        n => format!("  \"{}\": {n} of {}", form.filter, form.games.len()),
     }
 }
