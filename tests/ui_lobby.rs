@@ -655,8 +655,11 @@ fn the_challenge_form_filters_the_games_as_you_type() {
 fn the_lobby_shows_my_key_and_the_challengers_key_beside_the_names() {
     let mut app = app();
     app.update(Action::Net(NetEvent::Lobby(lobby())));
-    let text = common::screen(&mut app, 100, 24);
-    assert!(text.contains("you are Ann · SHA256:AnnKey7x"), "{text}");
+    let text = common::screen(&mut app, 80, 24);
+    assert!(
+        text.contains("you are Ann · SHA256:AnnKey7x · 2 online"),
+        "{text}"
+    );
     assert!(
         text.contains("Bob · SHA256:BobKey3a → you: PromoChess"),
         "{text}"
@@ -664,6 +667,18 @@ fn the_lobby_shows_my_key_and_the_challengers_key_beside_the_names() {
     assert!(
         !text.contains("BobKey3aX"),
         "only the short fingerprint: {text}"
+    );
+    // The longest name keeps its key in view at 80 columns; the rest is cut short.
+    app.update(Action::Net(NetEvent::Lobby(LobbyView {
+        me: "Abcdefghijklmnop".into(),
+        ..lobby()
+    })));
+    let text = common::screen(&mut app, 80, 24);
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.contains("you are Abcdefghijklmnop · SHA256:AnnKey7x · 2 online")
+            && header.trim_end().ends_with('…'),
+        "{header}"
     );
 }
 

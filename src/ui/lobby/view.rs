@@ -58,14 +58,19 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         frame.render_widget(Paragraph::new(lines), area);
         return;
     };
+    // Who I am first: at 80 columns a long name leaves the rest cut short, never that.
+    let title = " rankup · lobby ";
     lines[0] = Line::from(vec![
-        Span::styled(" rankup · lobby ", p.accent()),
+        Span::styled(title, p.accent()),
         Span::styled(
-            format!(
-                "· you are {} · {} online · AI games: {} at a time",
-                name_with_key(&view.me, &view.key),
-                view.players.len(),
-                view.ai_workers
+            fit(
+                &format!(
+                    "· you are {} · {} online · AI: {} at once",
+                    name_with_key(&view.me, &view.key),
+                    view.players.len(),
+                    view.ai_workers
+                ),
+                width.saturating_sub(title.chars().count()),
             ),
             p.dim(),
         ),
