@@ -8,9 +8,10 @@
 //! Unicode's UTS #39 ("Unicode Security Mechanisms", section 4, *confusable detection*):
 //! map every character to a prototype of the glyphs it is mistaken for, compare the
 //! results. Names here are ASCII letters, digits, `-` and `_` only (see
-//! [`crate::net::NAME_MAX`] and the hub's `set_name`), so the table is the ASCII part of
-//! UTS #39's `confusables.txt` that matters at a terminal, plus case (a player reads `ALICE`
-//! and `alice` as one person):
+//! [`crate::net::NAME_MAX`] and the hub's `set_name`), so the table is small and written
+//! here: the look-alikes of this alphabet in a terminal font (those of `confusables.txt`
+//! among them: `1` `I` `|` as `l`, `0` as `O`, `rn` as `m`), plus case, as a player reads
+//! `ALICE` and `alice` as one person:
 //!
 //! * case: `A` and `a` are one letter;
 //! * `I`, `l`, `1` and `|` are one stroke (and so, through case, `i` too);
