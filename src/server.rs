@@ -5,7 +5,8 @@
 //! * `session`: one connection's app, the local app's `App` and event loop on a terminal
 //!   that is an SSH channel;
 //! * `pool`: the bounded pool of AI search threads all connections share;
-//! * `store`: the host key, the names players chose, each player's saved games;
+//! * [`store`]: the database (players, ratings, seeks, games in progress and finished),
+//!   the host key, each player's folder;
 //! * this file: the SSH side (russh), limits, logging and the wiring between them.
 //!
 //! A player is their SSH public key: any key is accepted, passwords never; a client with
@@ -18,7 +19,7 @@ mod output;
 mod pool;
 mod refuse;
 mod session;
-mod store;
+pub mod store;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -35,7 +36,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
 use crate::net::{ConnId, NetRequest};
-use crate::save::{DataDir, Timestamp};
+use crate::save::Timestamp;
 use crate::ui::action::Action;
 use crate::ui::Incoming;
 
@@ -45,7 +46,7 @@ use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Ticket, Watched};
 use output::{send_output, Out};
 use pool::SearchPool;
 use session::AppSession;
-use store::ServerStore;
+use store::{PlayerRow, ServerFiles, SqliteStore, Store};
 
 /// How `rankup serve` runs.
 #[derive(Clone, Debug)]
@@ -120,7 +121,8 @@ struct Link {
 pub struct Shared {
     hub: Mutex<Hub>,
     links: Mutex<HashMap<ConnId, Link>>,
-    store: Mutex<ServerStore>,
+    store: Mutex<Box<dyn Store>>,
+    files: ServerFiles,
     pool: SearchPool,
     gate: Arc<Gate>,
     refusing: AtomicUsize,
@@ -136,11 +138,8 @@ impl Shared {
         let _ = writeln!(std::io::stderr(), "{}", log_line(Timestamp::now(), text));
     }
 
-    fn player_dir(&self, key: &str) -> DataDir {
-        self.store
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .player_dir(key)
+    fn store(&self) -> std::sync::MutexGuard<'_, Box<dyn Store>> {
+        self.store.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
@@ -187,26 +186,34 @@ impl Shared {
                         let _ = link.tx.send(Incoming::Closed);
                     }
                 }
-                Effect::Save { key, room, game } => {
-                    let result = self
-                        .store
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .save(&key, room, &game);
-                    if let Err(e) = result {
-                        self.log(&format!("room {room}: not saved for {key}: {e}"));
+                Effect::Live(live) => {
+                    if let Err(e) = self.store().put_live(std::slice::from_ref(&*live)) {
+                        self.log(&format!("room {}: not stored: {e}", live.id));
+                    }
+                }
+                Effect::GameOver {
+                    room,
+                    game,
+                    ratings,
+                } => {
+                    if let Err(e) = self.store().game_over(&game, &ratings) {
+                        self.log(&format!("room {room}: finished game not stored: {e}"));
+                    }
+                    // A copy in each player's folder, for `b` in the lobby.
+                    let keys = [game.keys.white.as_str(), game.keys.black.as_str()];
+                    if let Err(e) = self.files.copy_finished(&keys, &game.game) {
+                        self.log(&format!("room {room}: no copy for the players: {e}"));
                     }
                 }
                 Effect::Registered { key, name } => {
                     self.log(&format!("new player {name} ({key})"));
-                    let names = self.hub().names();
-                    let result = self
-                        .store
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .write_registry(&names);
-                    if let Err(e) = result {
-                        self.log(&format!("names not saved: {e}"));
+                    let row = PlayerRow {
+                        key,
+                        name,
+                        created: Timestamp::now(),
+                    };
+                    if let Err(e) = self.store().put_player(&row) {
+                        self.log(&format!("player {} not stored: {e}", row.name));
                     }
                 }
             }
@@ -228,18 +235,28 @@ pub fn serve(options: ServeOptions) -> Result<(), String> {
 }
 
 async fn run(options: ServeOptions) -> Result<(), String> {
-    let store = ServerStore::open(&options.data)?;
-    let host_key = store.host_key()?;
-    let registry = store.registry()?;
+    let options = ServeOptions {
+        data: std::path::absolute(&options.data)
+            .map_err(|e| format!("{}: {e}", options.data.display()))?,
+        ..options
+    };
+    let files = ServerFiles::open(&options.data)?;
+    let host_key = files.host_key()?;
+    let (store, hub) = open_store(&files, &options)?;
+    // Connections' apps name their players' folders relative to here, so that no path on
+    // the server is ever shown to a remote player.
+    std::env::set_current_dir(files.players_root())
+        .map_err(|e| format!("cannot work in {}: {e}", files.players_root().display()))?;
     let listener = TcpListener::bind(options.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     let pool = SearchPool::new(options.ai_workers);
     let shared = Arc::new(Shared {
-        hub: Mutex::new(Hub::new(registry, pool.workers())),
+        hub: Mutex::new(hub),
         links: Mutex::new(HashMap::new()),
         store: Mutex::new(store),
+        files,
         pool,
         gate: Gate::new(Caps {
             total: options.max_clients,
@@ -309,11 +326,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = tokio::signal::ctrl_c() => {
-                shared.log("stopping (interrupted)");
+                stop(&shared, "interrupted").await;
                 return Ok(());
             }
             _ = terminate.recv() => {
-                shared.log("stopping (SIGTERM)");
+                stop(&shared, "SIGTERM").await;
                 return Ok(());
             }
         };
@@ -341,6 +358,90 @@ async fn run(options: ServeOptions) -> Result<(), String> {
                 refuse::refuse_connection(&shared, &refusal_config, stream, addr, refusal)
             }
         }
+    }
+}
+
+/// What every player is told when the server stops.
+const STOP_NOTICE: &str = "server restarting, your game is kept";
+/// How long the players' terminals have to be given back before the server exits anyway.
+const STOP_TIME: Duration = Duration::from_secs(5);
+
+/// Opens the database (importing an older data folder once) and builds the hub from it:
+/// the players' names and the games in progress.
+fn open_store(
+    files: &ServerFiles,
+    options: &ServeOptions,
+) -> Result<(Box<dyn Store>, Hub), String> {
+    let mut store = SqliteStore::open_in(&files.server_dir()).map_err(|e| e.to_string())?;
+    let log = |text: &str| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "{}", log_line(Timestamp::now(), text));
+    };
+    match store::import::import_once(&mut store, &options.data).map_err(|e| e.to_string())? {
+        Some(done) => {
+            log(&format!(
+                "store: made {}; imported {} players, {} games in progress, {} finished games",
+                store.path().display(),
+                done.players,
+                done.live,
+                done.finished
+            ));
+            for line in done.skipped {
+                log(&format!("import: left as it was: {line}"));
+            }
+        }
+        None => log(&format!("store: {}", store.path().display())),
+    }
+    let registry = store
+        .players()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|p| (p.key, p.name))
+        .collect();
+    let live = store.live_rooms().map_err(|e| e.to_string())?;
+    let mut hub = Hub::new(registry, options.ai_workers.max(1));
+    let count = live.len();
+    for problem in hub.restore(live, Instant::now()) {
+        log(&format!("not restored: {problem}"));
+    }
+    if count > 0 {
+        log(&format!(
+            "{count} games in progress restored, held until their players are back"
+        ));
+    }
+    Ok((Box::new(store), hub))
+}
+
+/// Stops the server: every game in progress stored with its clocks, then every player
+/// told and their terminal given back (the app's normal end: main screen, cursor shown),
+/// then the database checkpointed.
+async fn stop(shared: &Arc<Shared>, why: &str) {
+    let effects = shared.hub().shutdown(Instant::now());
+    shared.apply(effects);
+    let players = {
+        let mut links = shared.links.lock().unwrap_or_else(|e| e.into_inner());
+        for link in links.values_mut() {
+            link.notice = Some(STOP_NOTICE);
+            let _ = link.tx.send(Incoming::Closed);
+        }
+        links.len()
+    };
+    shared.log(&format!(
+        "stopping ({why}): games stored, {players} players told"
+    ));
+    // Until the apps have ended and their connections closed (their last output sent).
+    let deadline = Instant::now() + STOP_TIME;
+    while Instant::now() < deadline {
+        let (total, pending) = shared.gate.held();
+        let apps = shared.links.lock().unwrap_or_else(|e| e.into_inner()).len();
+        if apps == 0 && total <= pending {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    match shared.store().close() {
+        Ok(()) => shared.log("stopped"),
+        Err(e) => shared.log(&format!("stopped; {e}")),
     }
 }
 
