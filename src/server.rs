@@ -7,6 +7,8 @@
 //! * `pool`: the bounded pool of AI search threads all connections share;
 //! * [`store`]: the database (players, ratings, seeks, games in progress and finished),
 //!   the host key, each player's folder;
+//! * `lifecycle`: start (the store opened, the games in progress restored) and stop
+//!   (games stored, every player told and given their terminal back);
 //! * this file: the SSH side (russh), limits, logging and the wiring between them.
 //!
 //! A player is their SSH public key: any key is accepted, passwords never; a client with
@@ -14,6 +16,7 @@
 //! refused.
 
 pub mod hub;
+mod lifecycle;
 mod limits;
 mod output;
 mod pool;
@@ -46,7 +49,7 @@ use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Ticket, Watched};
 use output::{send_output, Out};
 use pool::SearchPool;
 use session::AppSession;
-use store::{PlayerRow, ServerFiles, SqliteStore, Store};
+use store::{PlayerRow, ServerFiles, Store};
 
 /// How `rankup serve` runs.
 #[derive(Clone, Debug)]
@@ -242,7 +245,7 @@ async fn run(options: ServeOptions) -> Result<(), String> {
     };
     let files = ServerFiles::open(&options.data)?;
     let host_key = files.host_key()?;
-    let (store, hub) = open_store(&files, &options)?;
+    let (store, hub) = lifecycle::open_store(&files, &options)?;
     // Connections' apps name their players' folders relative to here, so that no path on
     // the server is ever shown to a remote player.
     std::env::set_current_dir(files.players_root())
@@ -326,11 +329,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = tokio::signal::ctrl_c() => {
-                stop(&shared, "interrupted").await;
+                lifecycle::stop(&shared, "interrupted").await;
                 return Ok(());
             }
             _ = terminate.recv() => {
-                stop(&shared, "SIGTERM").await;
+                lifecycle::stop(&shared, "SIGTERM").await;
                 return Ok(());
             }
         };
@@ -358,90 +361,6 @@ async fn run(options: ServeOptions) -> Result<(), String> {
                 refuse::refuse_connection(&shared, &refusal_config, stream, addr, refusal)
             }
         }
-    }
-}
-
-/// What every player is told when the server stops.
-const STOP_NOTICE: &str = "server restarting, your game is kept";
-/// How long the players' terminals have to be given back before the server exits anyway.
-const STOP_TIME: Duration = Duration::from_secs(5);
-
-/// Opens the database (importing an older data folder once) and builds the hub from it:
-/// the players' names and the games in progress.
-fn open_store(
-    files: &ServerFiles,
-    options: &ServeOptions,
-) -> Result<(Box<dyn Store>, Hub), String> {
-    let mut store = SqliteStore::open_in(&files.server_dir()).map_err(|e| e.to_string())?;
-    let log = |text: &str| {
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "{}", log_line(Timestamp::now(), text));
-    };
-    match store::import::import_once(&mut store, &options.data).map_err(|e| e.to_string())? {
-        Some(done) => {
-            log(&format!(
-                "store: made {}; imported {} players, {} games in progress, {} finished games",
-                store.path().display(),
-                done.players,
-                done.live,
-                done.finished
-            ));
-            for line in done.skipped {
-                log(&format!("import: left as it was: {line}"));
-            }
-        }
-        None => log(&format!("store: {}", store.path().display())),
-    }
-    let registry = store
-        .players()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .map(|p| (p.key, p.name))
-        .collect();
-    let live = store.live_rooms().map_err(|e| e.to_string())?;
-    let mut hub = Hub::new(registry, options.ai_workers.max(1));
-    let count = live.len();
-    for problem in hub.restore(live, Instant::now()) {
-        log(&format!("not restored: {problem}"));
-    }
-    if count > 0 {
-        log(&format!(
-            "{count} games in progress restored, held until their players are back"
-        ));
-    }
-    Ok((Box::new(store), hub))
-}
-
-/// Stops the server: every game in progress stored with its clocks, then every player
-/// told and their terminal given back (the app's normal end: main screen, cursor shown),
-/// then the database checkpointed.
-async fn stop(shared: &Arc<Shared>, why: &str) {
-    let effects = shared.hub().shutdown(Instant::now());
-    shared.apply(effects);
-    let players = {
-        let mut links = shared.links.lock().unwrap_or_else(|e| e.into_inner());
-        for link in links.values_mut() {
-            link.notice = Some(STOP_NOTICE);
-            let _ = link.tx.send(Incoming::Closed);
-        }
-        links.len()
-    };
-    shared.log(&format!(
-        "stopping ({why}): games stored, {players} players told"
-    ));
-    // Until the apps have ended and their connections closed (their last output sent).
-    let deadline = Instant::now() + STOP_TIME;
-    while Instant::now() < deadline {
-        let (total, pending) = shared.gate.held();
-        let apps = shared.links.lock().unwrap_or_else(|e| e.into_inner()).len();
-        if apps == 0 && total <= pending {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    match shared.store().close() {
-        Ok(()) => shared.log("stopped"),
-        Err(e) => shared.log(&format!("stopped; {e}")),
     }
 }
 

@@ -529,7 +529,7 @@ fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
     // The server comes back: the game is listed, both players are back in it.
     let server = Server::start(&data);
     let port = server.port;
-    server.wait_log("1 games in progress restored");
+    server.wait_log("games in progress restored: 1,");
     let cat = connect("cat", &cat_key, port, &data);
     cat.wait_for("Choose the name");
     cat.keys(&["Cat", "Enter"]);
@@ -548,11 +548,23 @@ fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
     cat.wait_for("2. d4");
     bob.type_move("d5");
     ann.wait_for("2. d4        d5");
-    // No path on the server is shown to a remote player.
+    // Bob resigns; Ann's saved games list it, naming her folder without the server's
+    // path (it showed the server's absolute path before).
+    bob.keys(&["R", "y"]);
+    ann.wait_for("White wins by resignation (n or Esc: back to the lobby)");
+    ann.keys(&["Escape"]);
+    ann.wait_for("you are Ann");
+    ann.keys(&["b"]);
+    let listed = ann.wait_for("saved games");
+    assert!(
+        listed.contains("saved games · sorted by date · SHA256_"),
+        "{listed}"
+    );
     let root = data.display().to_string();
     for t in [&ann, &bob, &cat] {
         assert!(!t.screen().contains(&root), "{}", t.screen());
     }
+    assert!(!listed.contains("/tmp"), "{listed}");
     drop((ann, bob, cat, server));
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
