@@ -171,9 +171,14 @@ impl Shared {
         }
     }
 
-    /// Carries out what the hub asked.
+    /// Carries out what the hub asked: what players are shown first, then the store's
+    /// writes (which wait for the disk), so that a move reaches the opponent without
+    /// waiting for it.
     fn apply(&self, effects: Vec<Effect>) {
-        for effect in effects {
+        let (shown, stored): (Vec<Effect>, Vec<Effect>) = effects
+            .into_iter()
+            .partition(|e| matches!(e, Effect::Send(..) | Effect::Close(_)));
+        for effect in shown.into_iter().chain(stored) {
             match effect {
                 Effect::Send(conn, event) => {
                     let links = self.links.lock().unwrap_or_else(|e| e.into_inner());

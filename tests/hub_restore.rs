@@ -70,6 +70,12 @@ fn play(hub: &mut Hub, conn: u64, room: u64, ply: usize, token: &str, now: Insta
 /// A 5+3 game whose clock runs on for an absent player, three moves in, stored at
 /// shutdown: the room as the store got it, and the time it was stopped.
 fn stored_game(t0: Instant) -> (LiveRoom, Instant) {
+    let (live, stop, _) = stopped_hub(t0);
+    (live, stop)
+}
+
+/// The same, with the hub that stopped.
+fn stopped_hub(t0: Instant) -> (LiveRoom, Instant, Hub) {
     let mut hub = Hub::new(registry(), 2).with_grace(GRACE);
     hub.connect(ANN, "key-a", t0);
     hub.connect(BOB, "key-b", t0);
@@ -114,7 +120,32 @@ fn stored_game(t0: Instant) -> (LiveRoom, Instant) {
         })
         .collect();
     assert_eq!(stored.len(), 1, "one game in progress");
-    (stored[0].clone(), stop)
+    (stored[0].clone(), stop, hub)
+}
+
+#[test]
+fn while_the_server_stops_no_flag_falls_and_no_grace_ends() {
+    let (live, stop, mut hub) = stopped_hub(Instant::now());
+    // Both players are disconnected as the server stops; long after, nothing happened.
+    hub.disconnect(ANN, stop);
+    hub.disconnect(BOB, stop);
+    let later = stop + Duration::from_secs(3600);
+    assert!(hub
+        .tick(later)
+        .iter()
+        .all(|e| !matches!(e, Effect::GameOver { .. })));
+    let e = hub.shutdown(later);
+    let again = e
+        .iter()
+        .find_map(|e| match e {
+            Effect::Live(l) => Some(l.game.clone()),
+            _ => None,
+        })
+        .expect("still in progress");
+    assert_eq!(
+        again.clock, live.game.clock,
+        "no time charged while stopping"
+    );
 }
 
 #[test]

@@ -75,7 +75,9 @@ impl Hub {
     }
 
     /// The server stops: every game in progress is stored with its clocks charged up to
-    /// `now` (a flag that fell by then ends its game first).
+    /// `now` (a flag that fell by then ends its game first), and held from then on: while
+    /// the players are told and disconnected no clock runs, so no flag falls and no grace
+    /// period ends during the stop.
     pub fn shutdown(&mut self, now: Instant) -> Vec<Effect> {
         let mut out = Vec::new();
         let ids: Vec<RoomId> = self.rooms.keys().copied().collect();
@@ -85,6 +87,7 @@ impl Hub {
             }
             let room = self.rooms.get_mut(&id).expect("listed");
             room.charge(now);
+            room.held = true;
             out.push(Effect::Live(Box::new(room.live(id))));
         }
         out
