@@ -5,7 +5,10 @@
 //! * `session`: one connection's app, the local app's `App` and event loop on a terminal
 //!   that is an SSH channel;
 //! * `pool`: the bounded pool of AI search threads all connections share;
-//! * `store`: the host key, the names players chose, each player's saved games;
+//! * [`store`]: the database (players, ratings, seeks, games in progress and finished),
+//!   the host key, each player's folder;
+//! * `lifecycle`: start (the store opened, the games in progress restored) and stop
+//!   (games stored, every player told and given their terminal back);
 //! * this file: the SSH side (russh), limits, logging and the wiring between them.
 //!
 //! A player is their SSH public key: any key is accepted, passwords never; a client with
@@ -13,13 +16,14 @@
 //! refused.
 
 pub mod hub;
+mod lifecycle;
 mod limits;
 pub mod names;
 mod output;
 mod pool;
 mod refuse;
 mod session;
-mod store;
+pub mod store;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -36,7 +40,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
 use crate::net::{ConnId, NetRequest};
-use crate::save::{DataDir, Timestamp};
+use crate::save::Timestamp;
 use crate::ui::action::Action;
 use crate::ui::Incoming;
 
@@ -46,7 +50,7 @@ use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Ticket, Watched};
 use output::{send_output, Out};
 use pool::SearchPool;
 use session::AppSession;
-use store::ServerStore;
+use store::{PlayerRow, ServerFiles, Store};
 
 /// How `rankup serve` runs.
 #[derive(Clone, Debug)]
@@ -129,7 +133,8 @@ struct Link {
 pub struct Shared {
     hub: Mutex<Hub>,
     links: Mutex<HashMap<ConnId, Link>>,
-    store: Mutex<ServerStore>,
+    store: Mutex<Box<dyn Store>>,
+    files: ServerFiles,
     pool: SearchPool,
     gate: Arc<Gate>,
     refusing: AtomicUsize,
@@ -145,11 +150,8 @@ impl Shared {
         let _ = writeln!(std::io::stderr(), "{}", log_line(Timestamp::now(), text));
     }
 
-    fn player_dir(&self, key: &str) -> DataDir {
-        self.store
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .player_dir(key)
+    fn store(&self) -> std::sync::MutexGuard<'_, Box<dyn Store>> {
+        self.store.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
@@ -178,9 +180,14 @@ impl Shared {
         }
     }
 
-    /// Carries out what the hub asked.
+    /// Carries out what the hub asked: what players are shown first, then the store's
+    /// writes (which wait for the disk), so that a move reaches the opponent without
+    /// waiting for it.
     fn apply(&self, effects: Vec<Effect>) {
-        for effect in effects {
+        let (shown, stored): (Vec<Effect>, Vec<Effect>) = effects
+            .into_iter()
+            .partition(|e| matches!(e, Effect::Send(..) | Effect::Close(_)));
+        for effect in shown.into_iter().chain(stored) {
             match effect {
                 Effect::Send(conn, event) => {
                     let links = self.links.lock().unwrap_or_else(|e| e.into_inner());
@@ -196,26 +203,34 @@ impl Shared {
                         let _ = link.tx.send(Incoming::Closed);
                     }
                 }
-                Effect::Save { key, room, game } => {
-                    let result = self
-                        .store
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .save(&key, room, &game);
-                    if let Err(e) = result {
-                        self.log(&format!("room {room}: not saved for {key}: {e}"));
+                Effect::Live(live) => {
+                    if let Err(e) = self.store().put_live(std::slice::from_ref(&*live)) {
+                        self.log(&format!("room {}: not stored: {e}", live.id));
+                    }
+                }
+                Effect::GameOver {
+                    room,
+                    game,
+                    ratings,
+                } => {
+                    if let Err(e) = self.store().game_over(&game, &ratings) {
+                        self.log(&format!("room {room}: finished game not stored: {e}"));
+                    }
+                    // A copy in each player's folder, for `b` in the lobby.
+                    let keys = [game.keys.white.as_str(), game.keys.black.as_str()];
+                    if let Err(e) = self.files.copy_finished(&keys, &game.game) {
+                        self.log(&format!("room {room}: no copy for the players: {e}"));
                     }
                 }
                 Effect::Registered { key, name } => {
                     self.log(&format!("new player {name} ({key})"));
-                    let names = self.hub().names();
-                    let result = self
-                        .store
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .write_registry(&names);
-                    if let Err(e) = result {
-                        self.log(&format!("names not saved: {e}"));
+                    let row = PlayerRow {
+                        key,
+                        name,
+                        created: Timestamp::now(),
+                    };
+                    if let Err(e) = self.store().put_player(&row) {
+                        self.log(&format!("player {} not stored: {e}", row.name));
                     }
                 }
             }
@@ -237,22 +252,34 @@ pub fn serve(options: ServeOptions) -> Result<(), String> {
 }
 
 async fn run(options: ServeOptions) -> Result<(), String> {
-    let store = ServerStore::open(&options.data)?;
-    let host_key = store.host_key()?;
-    let registry = store.registry()?;
+    let options = ServeOptions {
+        data: std::path::absolute(&options.data)
+            .map_err(|e| format!("{}: {e}", options.data.display()))?,
+        ..options
+    };
+    let files = ServerFiles::open(&options.data)?;
+    let host_key = files.host_key()?;
+    // The server's own games are registered before the games in progress are restored
+    // (some may be played in them).
+    let games = server_games(options.variants.as_deref());
+    let (store, hub) = lifecycle::open_store(&files, &options, |hub| {
+        hub.with_signups_per_hour(options.signups_per_hour)
+            .with_server_games(games.registered.clone())
+    })?;
+    // Connections' apps name their players' folders relative to here, so that no path on
+    // the server is ever shown to a remote player.
+    std::env::set_current_dir(files.players_root())
+        .map_err(|e| format!("cannot work in {}: {e}", files.players_root().display()))?;
     let listener = TcpListener::bind(options.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     let pool = SearchPool::new(options.ai_workers);
-    let games = server_games(options.variants.as_deref());
-    let hub = Hub::new(registry, pool.workers())
-        .with_signups_per_hour(options.signups_per_hour)
-        .with_server_games(games.registered);
     let shared = Arc::new(Shared {
         hub: Mutex::new(hub),
         links: Mutex::new(HashMap::new()),
         store: Mutex::new(store),
+        files,
         pool,
         gate: Gate::new(Caps {
             total: options.max_clients,
@@ -325,11 +352,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = tokio::signal::ctrl_c() => {
-                shared.log("stopping (interrupted)");
+                lifecycle::stop(&shared, "interrupted").await;
                 return Ok(());
             }
             _ = terminate.recv() => {
-                shared.log("stopping (SIGTERM)");
+                lifecycle::stop(&shared, "SIGTERM").await;
                 return Ok(());
             }
         };

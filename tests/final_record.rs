@@ -472,7 +472,8 @@ fn a_takeback_answered_after_the_flag_fell_ends_the_game_on_time() {
     let saved: Vec<&SavedGame> = e
         .iter()
         .filter_map(|e| match e {
-            Effect::Save { game, .. } => Some(game),
+            Effect::GameOver { game, .. } => Some(&game.game),
+            Effect::Live(live) => Some(&live.game),
             _ => None,
         })
         .collect();
@@ -482,7 +483,15 @@ fn a_takeback_answered_after_the_flag_fell_ends_the_game_on_time() {
         .all(|g| g.moves.len() == 3 && g.result.as_str() == "1-0"));
     // After the end, a takeback asked for or answered changes nothing.
     let e = hub.request(1, NetRequest::Takeback(room), late);
-    assert!(e.iter().all(|e| !matches!(e, Effect::Save { .. })), "{e:?}");
+    assert!(
+        e.iter()
+            .all(|e| !matches!(e, Effect::Live(_) | Effect::GameOver { .. })),
+        "{e:?}"
+    );
     let e = hub.request(2, NetRequest::AnswerTakeback { room, yes: true }, late);
-    assert!(e.iter().all(|e| !matches!(e, Effect::Save { .. })), "{e:?}");
+    assert!(
+        e.iter()
+            .all(|e| !matches!(e, Effect::Live(_) | Effect::GameOver { .. })),
+        "{e:?}"
+    );
 }

@@ -164,14 +164,20 @@ fn a_challenge_accepted_starts_a_game_both_see_move_by_move() {
     for conn in [ANN, BOB, CAT] {
         assert_eq!(room(&e, conn).tokens, ["e2e4"], "{conn}");
     }
-    let saves: Vec<&String> = e
+    let saves: Vec<[&String; 2]> = e
         .iter()
         .filter_map(|x| match x {
-            Effect::Save { key, game, .. } if game.moves.len() == 1 => Some(key),
+            Effect::Live(live) if live.game.moves.len() == 1 && live.id == id => {
+                Some([&live.keys.white, &live.keys.black])
+            }
             _ => None,
         })
         .collect();
-    assert_eq!(saves, ["key-a", "key-b"], "kept in both players' stores");
+    assert_eq!(
+        saves,
+        [["key-a", "key-b"]],
+        "stored once, with both players"
+    );
     let e = play(&mut hub, ANN, id, 1, "d2d4", now);
     assert!(!notices(&e, ANN).is_empty(), "not Ann's move any more");
     let e = play(&mut hub, BOB, id, 0, "e7e5", now);
@@ -197,9 +203,9 @@ fn a_challenge_accepted_starts_a_game_both_see_move_by_move() {
                     reason: EndReason::Checkmate
                 })
             );
-            assert!(e
-                .iter()
-                .any(|x| matches!(x, Effect::Save { game, .. } if game.result.as_str() == "0-1")));
+            assert!(e.iter().any(
+                |x| matches!(x, Effect::GameOver { game, .. } if game.game.result.as_str() == "0-1")
+            ));
         }
     }
 }

@@ -499,6 +499,113 @@ fn the_games_of_the_servers_variants_folder_are_offered_and_look_alike_names_ref
     eve.keys(&["HaI", "Enter"]);
     eve.wait_for("HaI is too much like Hal");
     drop((hal, eve));
+/// Whether the pane shows the main screen with the cursor visible: `(alternate_on,
+/// cursor_flag)` as tmux reports them.
+fn screen_mode(t: &Tmux) -> (String, String) {
+    let out = t.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "t",
+        "#{alternate_on} #{cursor_flag}",
+    ]);
+    let mut parts = out.split_whitespace().map(str::to_string);
+    (
+        parts.next().unwrap_or_default(),
+        parts.next().unwrap_or_default(),
+    )
+}
+
+#[test]
+fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-restart");
+    let keys = data_dir("serve-restart-keys");
+    let mut server = Server::start(&data);
+    let port = server.port;
+    let (ann_key, bob_key, cat_key) = (key(&keys, "ann"), key(&keys, "bob"), key(&keys, "cat"));
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("Choose the name");
+    ann.keys(&["Ann", "Enter"]);
+    ann.wait_for("you are Ann");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("Choose the name");
+    bob.keys(&["Bob", "Enter"]);
+    bob.wait_for("you are Bob");
+    ann.wait_for("Bob               free");
+    // Ann challenges Bob to PromoChess, 5+3, Ann White; two moves.
+    ann.keys(&["Down", "c"]);
+    ann.wait_for("Challenge Bob");
+    ann.keys(&["Left", "Left", "Tab", "Left", "Left"]);
+    ann.wait_for("game   PromoChess");
+    ann.wait_for("you    white");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → you: PromoChess, 5+3");
+    bob.keys(&["Up", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("Black (you) to move");
+    bob.type_move("e6");
+    ann.wait_for("1. e4        e6");
+
+    // SIGTERM: each player is told, on the main screen with the cursor shown.
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    for t in [&ann, &bob] {
+        t.wait_for("rankup: server restarting, your game is kept");
+        assert_eq!(screen_mode(t), ("0".into(), "1".into()), "{}", t.screen());
+    }
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status:?}\n{}", server.log());
+    assert!(server.log().contains("stopped"), "{}", server.log());
+    drop((ann, bob));
+
+    // The server comes back: the game is listed, both players are back in it.
+    let server = Server::start(&data);
+    let port = server.port;
+    server.wait_log("games in progress restored: 1,");
+    let cat = connect("cat", &cat_key, port, &data);
+    cat.wait_for("Choose the name");
+    cat.keys(&["Cat", "Enter"]);
+    cat.wait_for("Ann v Bob · PromoChess");
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("1. e4        e6");
+    ann.wait_for("your game with Bob is kept");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("1. e4        e6");
+    ann.wait_for("Bob is back");
+    // The spectator watches again; the game goes on between the same two players.
+    cat.keys(&["Tab", "Enter"]);
+    cat.wait_for("1. e4        e6");
+    ann.type_move("d4");
+    bob.wait_for("2. d4");
+    cat.wait_for("2. d4");
+    bob.type_move("d5");
+    ann.wait_for("2. d4        d5");
+    // Bob resigns; Ann's saved games list it, naming her folder without the server's
+    // path (it showed the server's absolute path before).
+    bob.keys(&["R", "y"]);
+    ann.wait_for("White wins by resignation (n or Esc: back to the lobby)");
+    ann.keys(&["Escape"]);
+    ann.wait_for("you are Ann");
+    ann.keys(&["b"]);
+    let listed = ann.wait_for("saved games");
+    assert!(
+        listed.contains("saved games · sorted by date · SHA256_"),
+        "{listed}"
+    );
+    let root = data.display().to_string();
+    for t in [&ann, &bob, &cat] {
+        assert!(!t.screen().contains(&root), "{}", t.screen());
+    }
+    assert!(!listed.contains("/tmp"), "{listed}");
+    drop((ann, bob, cat, server));
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
 }

@@ -717,4 +717,22 @@ fn the_servers_own_games_are_offered_in_the_challenge_form_after_the_built_in_on
     app.update(Action::Net(NetEvent::Lobby(lobby())));
     app.update(Action::Seek);
     assert_eq!(form(&app).games, VariantId::ALL);
+fn the_lobby_lists_ones_own_game_as_your_game_with_the_opponent() {
+    let mut app = app();
+    let mut view = lobby();
+    view.games.push(GameView {
+        room: 8,
+        variant: VariantId::Chess,
+        names: ByColor {
+            white: "Bob".into(),
+            black: "Ann".into(),
+        },
+        plies: 6,
+        clock: None,
+        spectators: 0,
+    });
+    app.update(Action::Net(NetEvent::Lobby(view)));
+    let text = common::screen(&mut app, 100, 24);
+    assert!(text.contains("your game with Bob · Bob v Ann"), "{text}");
+    assert!(!text.contains("your game with Dan"), "{text}");
 }

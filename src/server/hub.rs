@@ -17,14 +17,17 @@ use crate::net::{
 };
 use crate::notation::coord;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
-use crate::save::{SavedGame, Timestamp};
+use crate::save::Timestamp;
 use crate::variants::{variant, VariantId};
 
 use super::names::SignupLimit;
 
 mod identity;
+mod restore;
 mod room;
 mod views;
+
+pub use super::store::{FinishedGame, LiveRoom, RatingRow};
 
 use room::{millis, Room};
 
@@ -36,21 +39,24 @@ pub const GRACE: Duration = Duration::from_secs(60);
 const CHAT_LINES: usize = 20;
 
 /// What the hub asks the server to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Deliver an event to a connection's app.
     Send(ConnId, NetEvent),
     /// Close a connection (the same player logged in again elsewhere).
     Close(ConnId),
-    /// Keep a room's game in the store of the player with this key: the file in play while
-    /// it goes on, the games folder once it is over.
-    Save {
-        /// The player's key fingerprint.
-        key: String,
+    /// A game in progress changed (a move, a takeback; at shutdown, every game with its
+    /// clocks): to be stored, so that it survives a restart.
+    Live(Box<LiveRoom>),
+    /// A game is over: stored with the ratings it changed in one transaction, and a copy
+    /// left in both players' folders.
+    GameOver {
         /// The room.
         room: RoomId,
-        /// The game as that player keeps it.
-        game: SavedGame,
+        /// The finished game.
+        game: Box<FinishedGame>,
+        /// The ratings it changed (none for a casual game).
+        ratings: Vec<RatingRow>,
     },
     /// A player chose a name: the registry of names is to be written.
     Registered {
@@ -192,10 +198,16 @@ impl Hub {
                 let color = side_of(room, name);
                 room.charge(now);
                 room.away[color] = None;
+                // Said after the room's view, which would cover it.
+                let mut told = Vec::new();
+                if room.held {
+                    self.back_after_restart(conn, room_id, color, now, &mut told);
+                }
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.viewing = Some(room_id);
                 }
                 self.push_room(room_id, now, out);
+                out.append(&mut told);
             }
         }
         self.push_lobby(out);
@@ -351,7 +363,13 @@ impl Hub {
                 }
             }
             NetRequest::Watch(room_id) => {
-                if self.playing.contains_key(&me) {
+                if self.playing.get(&me) == Some(&room_id) {
+                    // Back to my own game from the lobby.
+                    if let Some(c) = self.conns.get_mut(&conn) {
+                        c.viewing = Some(room_id);
+                    }
+                    self.push_room(room_id, now, &mut out);
+                } else if self.playing.contains_key(&me) {
                     notice(&mut out, "finish your game first".into());
                 } else if let Some(room) = self.rooms.get_mut(&room_id) {
                     room.spectators.insert(conn);
@@ -597,6 +615,7 @@ impl Hub {
             chat: VecDeque::new(),
             spectators: BTreeSet::new(),
             turn_started: now,
+            held: false,
         };
         let room_id = self.id();
         self.rooms.insert(room_id, room);
@@ -705,15 +724,17 @@ impl Hub {
         self.push_lobby(out);
     }
 
+    /// Stores a room's game: in progress, or over with the ratings it changed.
     fn save(&self, room_id: RoomId, out: &mut Vec<Effect>) {
         let room = &self.rooms[&room_id];
-        let game = room.saved();
-        for key in [&room.keys.white, &room.keys.black] {
-            out.push(Effect::Save {
-                key: key.clone(),
+        if room.over() {
+            out.push(Effect::GameOver {
                 room: room_id,
-                game: game.clone(),
+                game: Box::new(room.finished(room_id)),
+                ratings: Vec::new(),
             });
+        } else {
+            out.push(Effect::Live(Box::new(room.live(room_id))));
         }
     }
 

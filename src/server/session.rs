@@ -82,7 +82,7 @@ pub fn run_app(shared: Arc<Shared>, session: AppSession) {
         channel,
     } = session;
     let mut app: App = online_app(&term);
-    let data = shared.player_dir(&key);
+    let data = super::store::ServerFiles::session_dir(&key);
     app.data_dir = Some(data.root().to_path_buf());
     let mut host = ConnHost {
         keeper: Keeper::new(Some(data)),

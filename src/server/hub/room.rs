@@ -8,6 +8,8 @@ use crate::net::{ClockSetting, ClockView, ConnId, RoomId, RoomView};
 use crate::rules::{ByColor, Color};
 use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
 
+use super::{FinishedGame, LiveRoom};
+
 /// A game between two players, watched by any number of spectators.
 #[derive(Clone, Debug)]
 pub(super) struct Room {
@@ -25,6 +27,9 @@ pub(super) struct Room {
     pub(super) spectators: BTreeSet<ConnId>,
     /// When the side to move started thinking (for the think time saved with a move).
     pub(super) turn_started: Instant,
+    /// Restored after a restart and not yet resumed: the clocks stay stopped until both
+    /// players are back ([`restore`](super::restore)).
+    pub(super) held: bool,
 }
 
 impl Room {
@@ -41,6 +46,7 @@ impl Room {
     pub(super) fn clock_runs(&self) -> bool {
         let turn = self.turn();
         !self.over()
+            && !self.held
             && self
                 .setting
                 .is_some_and(|c| !(c.pause_when_away && self.away[turn].is_some()))
@@ -70,6 +76,29 @@ impl Room {
                 .map(|c| SavedClock::new(c.control, c.left)),
         };
         SavedGame::from_game(self.table.game(), &meta)
+    }
+
+    /// The game in progress as the store keeps it.
+    pub(super) fn live(&self, id: RoomId) -> LiveRoom {
+        LiveRoom {
+            id,
+            keys: self.keys.clone(),
+            names: self.names.clone(),
+            setting: self.setting,
+            rated: false,
+            game: self.saved(),
+        }
+    }
+
+    /// The finished game as the store keeps it.
+    pub(super) fn finished(&self, id: RoomId) -> FinishedGame {
+        FinishedGame {
+            room: id,
+            keys: self.keys.clone(),
+            names: self.names.clone(),
+            rated: false,
+            game: self.saved(),
+        }
     }
 
     pub(super) fn view(&self, id: RoomId, you: Option<Color>, now: Instant) -> RoomView {

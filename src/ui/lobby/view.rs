@@ -141,7 +141,8 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Games,
             i,
             format!(
-                "{} v {} · {} · move {}{}{}",
+                "{}{} v {} · {} · move {}{}{}",
+                your_game(&view.me, &g.names),
                 g.names.white,
                 g.names.black,
                 variant(g.variant).name(),
@@ -260,6 +261,18 @@ fn who(ch: &ChallengeView, me: &str) -> String {
         (None, true) => "you → anyone".to_string(),
         (Some(_), false) => format!("{} → you", name_with_key(&ch.from, &ch.from_key)),
         (None, false) => format!("{} → anyone", name_with_key(&ch.from, &ch.from_key)),
+    }
+}
+
+/// `your game with X · ` before a game the viewer plays in (after a restart the lobby
+/// lists it until both players are back), nothing otherwise.
+fn your_game(me: &str, names: &crate::rules::ByColor<String>) -> String {
+    if names.white == me {
+        format!("your game with {} · ", names.black)
+    } else if names.black == me {
+        format!("your game with {} · ", names.white)
+    } else {
+        String::new()
     }
 }
 
