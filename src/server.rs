@@ -209,6 +209,16 @@ impl Shared {
                         self.log(&format!("names not saved: {e}"));
                     }
                 }
+                // Kept in the hub's memory; the store writes them with the game.
+                Effect::Rated { room, changes } => {
+                    for (key, game, rating) in changes {
+                        self.log(&format!(
+                            "room {room}: {key} rated {} in {}",
+                            rating.label(),
+                            game.as_str()
+                        ));
+                    }
+                }
             }
         }
     }

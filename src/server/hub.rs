@@ -13,12 +13,18 @@ use std::time::{Duration, Instant};
 use crate::game::{DrawOffer, Game, Table};
 use crate::net::{ConnId, NetEvent, NetRequest, RoomId, Side, Terms, CHAT_MAX, NAME_MAX};
 use crate::notation::coord;
+use crate::rating::Rating;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
 use crate::save::{SavedGame, Timestamp};
-use crate::variants::variant;
+use crate::variants::{variant, VariantId};
 
+mod correspondence;
+mod ratings;
 mod room;
+mod seeks;
 mod views;
+
+pub use seeks::SEEKS_MAX;
 
 use room::{millis, Room};
 
@@ -30,7 +36,7 @@ pub const GRACE: Duration = Duration::from_secs(60);
 const CHAT_LINES: usize = 20;
 
 /// What the hub asks the server to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Deliver an event to a connection's app.
     Send(ConnId, NetEvent),
@@ -53,6 +59,14 @@ pub enum Effect {
         /// The name.
         name: String,
     },
+    /// A rated game ended (its [`Effect::Save`]s come just before): both players' new
+    /// ratings in its game, to be written together with it.
+    Rated {
+        /// The room.
+        room: RoomId,
+        /// (key fingerprint, game, new rating) for each player.
+        changes: Vec<(String, VariantId, Rating)>,
+    },
 }
 
 /// One connection.
@@ -73,6 +87,8 @@ struct Challenge {
     from: String,
     to: Option<String>,
     terms: Terms,
+    /// For a seek: how far the accepting player's rating may be from the seeker's.
+    range: Option<u16>,
 }
 
 /// The server's lobby and rooms.
@@ -88,6 +104,10 @@ pub struct Hub {
     next_id: u64,
     ai_workers: usize,
     grace: Duration,
+    /// Ratings by key fingerprint, then game (a player not in it is rated `1500?`).
+    ratings: HashMap<String, BTreeMap<VariantId, Rating>>,
+    /// The time of the input being handled (for the views that count time left).
+    now: Option<Instant>,
 }
 
 impl Hub {
@@ -103,6 +123,8 @@ impl Hub {
             next_id: 1,
             ai_workers,
             grace: GRACE,
+            ratings: HashMap::new(),
+            now: None,
         }
     }
 
@@ -137,6 +159,7 @@ impl Hub {
 
     /// A new connection authenticated with the key `key` (a fingerprint).
     pub fn connect(&mut self, conn: ConnId, key: &str, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         // One connection per player: a new login replaces a half-dead old one.
         let old: Vec<ConnId> = self
@@ -188,6 +211,7 @@ impl Hub {
 
     /// The connection is gone.
     pub fn disconnect(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let Some(c) = self.conns.remove(&conn) else {
             return out;
@@ -229,6 +253,7 @@ impl Hub {
 
     /// Time passes: clocks fall, grace periods end.
     pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let ids: Vec<RoomId> = self.rooms.keys().copied().collect();
         for id in ids {
@@ -249,6 +274,7 @@ impl Hub {
 
     /// A request from a connection's app.
     pub fn request(&mut self, conn: ConnId, request: NetRequest, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let Some(c) = self.conns.get(&conn) else {
             return out;
@@ -266,11 +292,13 @@ impl Hub {
         match request {
             NetRequest::SetName(_) => notice(&mut out, format!("you are {me} already")),
             NetRequest::Challenge { to, terms } => {
-                if to == me {
+                if let Err(why) = terms.check() {
+                    notice(&mut out, why);
+                } else if to == me {
                     notice(&mut out, "you cannot challenge yourself".into());
                 } else if self.conn_of(&to).is_none() {
                     notice(&mut out, format!("{to} is not online"));
-                } else if self.playing.contains_key(&to) {
+                } else if self.playing.contains_key(&to) && terms.days.is_none() {
                     notice(&mut out, format!("{to} is playing a game"));
                 } else {
                     let id = self.id();
@@ -280,6 +308,7 @@ impl Hub {
                             from: me.clone(),
                             to: Some(to.clone()),
                             terms,
+                            range: None,
                         },
                     );
                     if let Some(t) = self.conn_of(&to) {
@@ -294,18 +323,7 @@ impl Hub {
                     self.push_lobby(&mut out);
                 }
             }
-            NetRequest::Seek(terms) => {
-                let id = self.id();
-                self.challenges.insert(
-                    id,
-                    Challenge {
-                        from: me.clone(),
-                        to: None,
-                        terms,
-                    },
-                );
-                self.push_lobby(&mut out);
-            }
+            NetRequest::Seek { terms, range } => self.post_seek(conn, &me, terms, range, &mut out),
             NetRequest::Accept(id) => self.accept(conn, &me, id, now, &mut out),
             NetRequest::Decline(id) => {
                 if let Some(ch) = self.challenges.get(&id) {
@@ -331,6 +349,8 @@ impl Hub {
             NetRequest::Watch(room_id) => {
                 if self.playing.contains_key(&me) {
                     notice(&mut out, "finish your game first".into());
+                } else if self.open_own(conn, &me, room_id, now, &mut out) {
+                    // One of my correspondence games.
                 } else if let Some(room) = self.rooms.get_mut(&room_id) {
                     room.spectators.insert(conn);
                     if let Some(c) = self.conns.get_mut(&conn) {
@@ -421,6 +441,7 @@ impl Hub {
                         room.table.answer_takeback(color, yes);
                         if yes {
                             room.turn_started = now;
+                            room.restart_deadline(now);
                             self.save(room_id, &mut out);
                         }
                         self.push_room(room_id, now, &mut out);
@@ -519,7 +540,12 @@ impl Hub {
         if ch.from == me || ch.to.as_deref().is_some_and(|t| t != me) {
             return notice(out, "that challenge is not for you");
         }
-        if self.playing.contains_key(me) || self.playing.contains_key(&ch.from) {
+        if !self.seek_fits(&ch, me) {
+            return notice(out, "your rating is outside that seek's range");
+        }
+        if ch.terms.days.is_none()
+            && (self.playing.contains_key(me) || self.playing.contains_key(&ch.from))
+        {
             return notice(out, "one game at a time: finish the one going on first");
         }
         let Some(from_conn) = self.conn_of(&ch.from) else {
@@ -572,9 +598,16 @@ impl Hub {
             chat: VecDeque::new(),
             spectators: BTreeSet::new(),
             turn_started: now,
+            rated: ch.terms.rated,
+            days: None,
+            rating_change: ByColor::default(),
         };
         let room_id = self.id();
         self.rooms.insert(room_id, room);
+        if let Some(days) = ch.terms.days {
+            self.start_correspondence(room_id, id, days, conn, from_conn, now, out);
+            return;
+        }
         for name in [&white, &black] {
             self.playing.insert(name.clone(), room_id);
         }
@@ -614,11 +647,11 @@ impl Hub {
             self.push_room(room_id, now, out);
             return;
         }
-        if room.charge(now) {
-            // The flag fell before the move arrived.
-            self.push_room(room_id, now, out);
+        if self.flag_fell(room_id, now, out) {
+            // The flag fell (or the correspondence deadline passed) before the move arrived.
             return;
         }
+        let room = self.rooms.get_mut(&room_id).expect("a player's room");
         let mv = match coord::parse(room.table.game().position(), token) {
             Ok(mv) => mv,
             Err(e) => {
@@ -638,6 +671,7 @@ impl Hub {
             note.think_ms = Some(millis(think));
         }
         room.turn_started = now;
+        room.restart_deadline(now);
         if let Some(outcome) = room.table.game().outcome() {
             self.finish(room_id, outcome, out);
         } else {
@@ -651,6 +685,9 @@ impl Hub {
     /// on time (a draw if the opponent has only the King) and says so to the room. True when
     /// it fell.
     fn flag_fell(&mut self, room_id: RoomId, now: Instant, out: &mut Vec<Effect>) -> bool {
+        if self.deadline_passed(room_id, now, out) {
+            return true;
+        }
         let Some(room) = self.rooms.get_mut(&room_id) else {
             return false;
         };
@@ -677,6 +714,8 @@ impl Hub {
             }
         }
         self.save(room_id, out);
+        self.rate(room_id, outcome, out);
+        self.tell_absent_players(room_id, out);
         self.push_lobby(out);
     }
 

@@ -606,6 +606,12 @@ impl App {
                 self.screen = Screen::Lobby(Box::new(lobby));
             }
             NetEvent::Lobby(view) => {
+                // A correspondence game became my move: the bell, wherever I am.
+                if Lobby::newly_my_move(self.lobby_view.as_ref(), &view)
+                    && self.options.bell.unwrap_or(true)
+                {
+                    self.bell = true;
+                }
                 self.lobby_view = Some(view.clone());
                 if let Screen::Lobby(l) = &mut self.screen {
                     l.listed(view);
@@ -1055,7 +1061,10 @@ impl App {
                 if play.seat.is_online()
                     && play.mode.is_normal()
                     && (play.table.game().outcome().is_some()
-                        || play.seat.online().is_some_and(|n| n.me().is_none())) =>
+                        || play
+                            .seat
+                            .online()
+                            .is_some_and(|n| n.me().is_none() || n.view.days.is_some())) =>
             {
                 self.net.push(NetRequest::Leave);
                 self.go_home(None);

@@ -7,7 +7,7 @@ pub(crate) mod view;
 use std::time::Duration;
 
 use crate::game::TimeControl;
-use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
+use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, DAYS_CHOICES, NAME_MAX};
 use crate::variants::{variant, VariantId};
 
 use super::action::{Action, Dir};
@@ -17,6 +17,8 @@ use super::menu::CLOCK_CHOICES;
 /// The lists of the lobby, in Tab order (top to bottom on the screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LobbyList {
+    /// My correspondence games (shown only when there are some).
+    Mine,
     /// Challenges to me and by me, and open seeks.
     Challenges,
     /// Players online.
@@ -36,17 +38,35 @@ pub enum FormField {
     Clock,
     /// Whether a disconnected player's clock stops.
     Pause,
+    /// Rated or casual.
+    Rated,
+    /// For a seek: the ratings that may accept it.
+    Range,
 }
 
 /// The lists in screen order: ↓ past the end of one goes on into the next.
-const LISTS: [LobbyList; 3] = [LobbyList::Challenges, LobbyList::Players, LobbyList::Games];
+const LISTS: [LobbyList; 4] = [
+    LobbyList::Mine,
+    LobbyList::Challenges,
+    LobbyList::Players,
+    LobbyList::Games,
+];
 
-const FORM_FIELDS: [FormField; 4] = [
+const FORM_FIELDS: [FormField; 6] = [
     FormField::Game,
     FormField::Side,
     FormField::Clock,
     FormField::Pause,
+    FormField::Rated,
+    FormField::Range,
 ];
+
+/// The rating ranges a seek may ask for: `None` is anyone.
+pub const RANGE_CHOICES: [Option<u16>; 5] = [None, Some(100), Some(200), Some(300), Some(500)];
+
+/// How many paces the clock field offers: the clocks of [`CLOCK_CHOICES`], then the days
+/// per move of [`DAYS_CHOICES`] (correspondence).
+pub const PACES: usize = CLOCK_CHOICES.len() + DAYS_CHOICES.len();
 
 /// A challenge (to a player) or a seek (to anyone) being filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,10 +77,15 @@ pub struct ChallengeForm {
     pub game: usize,
     /// The side I take.
     pub side: Side,
-    /// Index into [`CLOCK_CHOICES`].
+    /// Index into [`CLOCK_CHOICES`], or past it into [`DAYS_CHOICES`] ([`PACES`] in
+    /// all).
     pub clock: usize,
     /// A disconnected player's clock stops.
     pub pause_when_away: bool,
+    /// Rated (when timed; untimed games are casual).
+    pub rated: bool,
+    /// Index into [`RANGE_CHOICES`] (seeks only).
+    pub range: usize,
     /// The focused field.
     pub field: FormField,
     /// The letters typed on the game field: the games offered are those whose name has
@@ -107,17 +132,41 @@ impl ChallengeForm {
 
     /// What the form proposes.
     pub fn terms(&self) -> Terms {
-        Terms {
-            variant: VariantId::ALL[self.game],
-            side: self.side,
-            clock: CLOCK_CHOICES[self.clock].map(|(minutes, seconds)| ClockSetting {
+        let clock = CLOCK_CHOICES
+            .get(self.clock)
+            .copied()
+            .flatten()
+            .map(|(minutes, seconds)| ClockSetting {
                 control: TimeControl {
                     base: Duration::from_secs(minutes * 60),
                     increment: Duration::from_secs(seconds),
                 },
                 pause_when_away: self.pause_when_away,
-            }),
+            });
+        let days = self
+            .clock
+            .checked_sub(CLOCK_CHOICES.len())
+            .and_then(|i| DAYS_CHOICES.get(i).copied());
+        Terms {
+            variant: VariantId::ALL[self.game],
+            side: self.side,
+            clock,
+            days,
+            rated: self.rated && (clock.is_some() || days.is_some()),
         }
+    }
+
+    /// The rating range asked for (seeks only).
+    pub fn range(&self) -> Option<u16> {
+        RANGE_CHOICES.get(self.range).copied().flatten()
+    }
+
+    /// The fields this form has: a challenge has no range.
+    fn fields(&self) -> Vec<FormField> {
+        FORM_FIELDS
+            .into_iter()
+            .filter(|f| self.to.is_none() || *f != FormField::Range)
+            .collect()
     }
 }
 
@@ -136,6 +185,8 @@ pub struct Lobby {
     pub form: Option<ChallengeForm>,
     /// Bottom-line message.
     pub message: Option<Message>,
+    /// The game whose ratings the players are sorted by: the one last chosen in the form.
+    pub rating_game: VariantId,
 }
 
 /// What the app should do after a lobby action.
@@ -163,9 +214,39 @@ impl Lobby {
             selected: 0,
             form: None,
             message: None,
+            rating_game: VariantId::ALL[0],
         };
+        lobby.sort_players();
         lobby.settle();
         lobby
+    }
+
+    /// Players sorted by their rating in [`Lobby::rating_game`], best first (then by
+    /// name), me first of all.
+    fn sort_players(&mut self) {
+        let game = self.rating_game;
+        if let Some(v) = &mut self.view {
+            let me = v.me.clone();
+            v.players.sort_by(|a, b| {
+                (b.name == me)
+                    .cmp(&(a.name == me))
+                    .then(b.rating(game).rating.cmp(&a.rating(game).rating))
+                    .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            });
+        }
+    }
+
+    /// How many of my correspondence games wait for my move.
+    pub fn my_moves(view: &LobbyView) -> usize {
+        view.mine.iter().filter(|g| g.my_move).count()
+    }
+
+    /// Whether a new lobby view makes it my move in a correspondence game where it was not
+    /// in the old one (the bell rings).
+    pub fn newly_my_move(old: Option<&LobbyView>, new: &LobbyView) -> bool {
+        new.mine.iter().any(|g| {
+            g.my_move && !old.is_some_and(|o| o.mine.iter().any(|h| h.room == g.room && h.my_move))
+        })
     }
 
     /// The lobby again (back from a game, a watched game, the AI or the saved games), with
@@ -174,6 +255,7 @@ impl Lobby {
         let mut lobby = Lobby::new(None);
         (lobby.list, lobby.selected) = spot;
         lobby.view = view;
+        lobby.sort_players();
         lobby.settle();
         lobby
     }
@@ -187,6 +269,7 @@ impl Lobby {
     fn rows_of(&self, list: LobbyList) -> usize {
         let Some(v) = &self.view else { return 0 };
         match list {
+            LobbyList::Mine => v.mine.len(),
             LobbyList::Challenges => v.challenges.len(),
             LobbyList::Players => v.players.len(),
             LobbyList::Games => v.games.len(),
@@ -246,6 +329,7 @@ impl Lobby {
     pub fn listed(&mut self, view: LobbyView) {
         self.naming = None;
         self.view = Some(view);
+        self.sort_players();
         self.settle();
     }
 
@@ -271,15 +355,11 @@ impl Lobby {
             return LobbyStep::Stay;
         }
         if let Some(form) = &mut self.form {
-            let at = FORM_FIELDS
-                .iter()
-                .position(|f| *f == form.field)
-                .unwrap_or(0);
+            let fields = form.fields();
+            let at = fields.iter().position(|f| *f == form.field).unwrap_or(0);
             match action {
-                Action::Next => form.field = FORM_FIELDS[(at + 1) % FORM_FIELDS.len()],
-                Action::Previous => {
-                    form.field = FORM_FIELDS[(at + FORM_FIELDS.len() - 1) % FORM_FIELDS.len()]
-                }
+                Action::Next => form.field = fields[(at + 1) % fields.len()],
+                Action::Previous => form.field = fields[(at + fields.len() - 1) % fields.len()],
                 Action::Move(dir) => {
                     let delta: isize = match dir {
                         Dir::Up | Dir::Left => -1,
@@ -294,8 +374,10 @@ impl Lobby {
                             let i = SIDES.iter().position(|s| *s == form.side).unwrap_or(0);
                             form.side = SIDES[step(i, 3)];
                         }
-                        FormField::Clock => form.clock = step(form.clock, CLOCK_CHOICES.len()),
+                        FormField::Clock => form.clock = step(form.clock, PACES),
                         FormField::Pause => form.pause_when_away = !form.pause_when_away,
+                        FormField::Rated => form.rated = !form.rated,
+                        FormField::Range => form.range = step(form.range, RANGE_CHOICES.len()),
                     }
                 }
                 Action::Type(c)
@@ -322,9 +404,14 @@ impl Lobby {
                     let terms = form.terms();
                     let request = match form.to.clone() {
                         Some(to) => NetRequest::Challenge { to, terms },
-                        None => NetRequest::Seek(terms),
+                        None => NetRequest::Seek {
+                            terms,
+                            range: form.range(),
+                        },
                     };
                     self.form = None;
+                    self.rating_game = terms.variant;
+                    self.sort_players();
                     self.say("sent; waiting for an answer", false);
                     return LobbyStep::Send(request);
                 }
@@ -340,9 +427,18 @@ impl Lobby {
             Action::Move(Dir::Up) => self.step(false),
             Action::Move(Dir::Down) => self.step(true),
             Action::Next | Action::Previous => {
-                let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
-                let delta = if action == Action::Next { 1 } else { 2 };
-                self.list = LISTS[(at + delta) % 3];
+                // Tab goes round the lists shown (mine only when I have some).
+                let shown: Vec<LobbyList> = LISTS
+                    .into_iter()
+                    .filter(|l| *l != LobbyList::Mine || self.rows_of(*l) > 0)
+                    .collect();
+                let at = shown.iter().position(|l| *l == self.list).unwrap_or(0);
+                let delta = if action == Action::Next {
+                    1
+                } else {
+                    shown.len() - 1
+                };
+                self.list = shown[(at + delta) % shown.len()];
                 self.selected = 0;
             }
             Action::Seek => self.open_form(None),
@@ -351,6 +447,16 @@ impl Lobby {
                 None => self.say("choose a player first (↓ or Tab to the players)", true),
             },
             Action::Start | Action::Select => match self.list {
+                LobbyList::Mine => {
+                    let room = self
+                        .view
+                        .as_ref()
+                        .and_then(|v| v.mine.get(self.selected))
+                        .map(|g| g.room);
+                    if let Some(room) = room {
+                        return LobbyStep::Send(NetRequest::Watch(room));
+                    }
+                }
                 LobbyList::Challenges => {
                     if let Some(ch) = self.selected_challenge() {
                         let me = self.view.as_ref().map(|v| v.me.clone()).unwrap_or_default();
@@ -409,12 +515,18 @@ impl Lobby {
     }
 
     fn open_form(&mut self, to: Option<String>) {
+        let game = VariantId::ALL
+            .iter()
+            .position(|v| *v == self.rating_game)
+            .unwrap_or(0);
         self.form = Some(ChallengeForm {
             to,
-            game: 0,
+            game,
             side: Side::Random,
             clock: 2,
             pause_when_away: false,
+            rated: true,
+            range: 0,
             field: FormField::Game,
             filter: String::new(),
         });

@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Table};
-use crate::net::{ClockSetting, ClockView, ConnId, RoomId, RoomView};
+use crate::net::{ClockSetting, ClockView, ConnId, RatingChange, RoomId, RoomView};
 use crate::rules::{ByColor, Color};
 use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
 
@@ -25,6 +25,12 @@ pub(super) struct Room {
     pub(super) spectators: BTreeSet<ConnId>,
     /// When the side to move started thinking (for the think time saved with a move).
     pub(super) turn_started: Instant,
+    /// Whether the result changes the players' ratings.
+    pub(super) rated: bool,
+    /// A correspondence game: days per move, and when the side to move loses on time.
+    pub(super) days: Option<(u8, Instant)>,
+    /// After a rated game: each player's rating before and after.
+    pub(super) rating_change: ByColor<Option<RatingChange>>,
 }
 
 impl Room {
@@ -97,6 +103,11 @@ impl Room {
                     },
                     running: self.table.running_clock(self.clock_runs()),
                 }),
+            days: self
+                .days
+                .map(|(d, deadline)| (d, deadline.saturating_duration_since(now).as_secs())),
+            rated: self.rated,
+            rating_change: self.rating_change,
             you,
             away: ByColor {
                 white: self

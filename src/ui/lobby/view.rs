@@ -8,11 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::net::Presence;
+use crate::net::{days_label, Presence};
 use crate::variants::{variant, VariantId};
 
 use crate::ui::app::App;
 use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList};
+use crate::ui::netplay::time_left;
 use crate::ui::widgets::overlay::centered;
 use crate::ui::widgets::text::fit;
 
@@ -58,12 +59,21 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         frame.render_widget(Paragraph::new(lines), area);
         return;
     };
+    let my_moves = Lobby::my_moves(view);
     lines[0] = Line::from(vec![
         Span::styled(" rankup · lobby ", p.accent()),
+        Span::styled(format!("· you are {} ", view.me), p.dim()),
+        Span::styled(
+            match my_moves {
+                0 => String::new(),
+                1 => "· your move in 1 game ".into(),
+                n => format!("· your move in {n} games "),
+            },
+            p.accent(),
+        ),
         Span::styled(
             format!(
-                "· you are {} · {} online · AI games: {} at a time",
-                view.me,
+                "· {} online · AI: {} at once",
                 view.players.len(),
                 view.ai_workers
             ),
@@ -89,6 +99,28 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             if chosen { p.highlight() } else { p.text() },
         )
     };
+    if !view.mine.is_empty() {
+        lines.push(Line::default());
+        lines.push(heading(
+            LobbyList::Mine,
+            "Your correspondence games",
+            "Enter opens",
+        ));
+        for (i, g) in view.mine.iter().enumerate() {
+            let whose = if g.my_move { "your move" } else { "their move" };
+            lines.push(row(
+                LobbyList::Mine,
+                i,
+                format!(
+                    "v {} · {} · {whose}, {} left · {}",
+                    g.opponent,
+                    variant(g.variant).name(),
+                    time_left(g.left_secs),
+                    days_label(g.days)
+                ),
+            ));
+        }
+    }
     lines.push(Line::default());
     lines.push(heading(
         LobbyList::Challenges,
@@ -99,22 +131,30 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(Line::styled("     none", p.dim()));
     }
     for (i, ch) in view.challenges.iter().enumerate() {
+        let from = format!("{} {}", ch.from, ch.rating.label());
         let who = match (&ch.to, ch.from == view.me) {
             (_, true) => format!("you → {}", ch.to.clone().unwrap_or_else(|| "anyone".into())),
-            (Some(_), false) => format!("{} → you", ch.from),
-            (None, false) => format!("{} → anyone", ch.from),
+            (Some(_), false) => format!("{from} → you"),
+            (None, false) => format!("{from} → anyone"),
+        };
+        let range = match (&ch.to, ch.range) {
+            (None, Some(r)) => format!(" · ±{r}"),
+            _ => String::new(),
         };
         lines.push(row(
             LobbyList::Challenges,
             i,
-            format!("{who}: {}", ch.terms.describe()),
+            format!("{who}: {}{range}", ch.terms.describe()),
         ));
     }
     lines.push(Line::default());
     lines.push(heading(
         LobbyList::Players,
         "Players online",
-        "Enter or c challenges",
+        &format!(
+            "by {} rating · Enter or c challenges",
+            variant(lobby.rating_game).name()
+        ),
     ));
     for (i, pl) in view.players.iter().enumerate() {
         let status = match pl.presence {
@@ -124,7 +164,11 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(row(
             LobbyList::Players,
             i,
-            format!("{:<17} {status}", pl.name),
+            format!(
+                "{:<17} {:>5}  {status}",
+                pl.name,
+                pl.rating(lobby.rating_game).label()
+            ),
         ));
     }
     lines.push(Line::default());
@@ -141,13 +185,19 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Games,
             i,
             format!(
-                "{} v {} · {} · move {}{}{}",
+                "{} {} v {} {} · {} · move {} · {}{}{}",
                 g.names.white,
+                g.ratings.white.label(),
                 g.names.black,
+                g.ratings.black.label(),
                 variant(g.variant).name(),
                 g.plies / 2 + 1,
-                g.clock
-                    .map_or(String::new(), |c| format!(" · {}", c.label())),
+                match (g.days, g.clock) {
+                    (Some(d), _) => days_label(d),
+                    (None, Some(c)) => c.label(),
+                    (None, None) => "no clock".into(),
+                },
+                if g.rated { " · rated" } else { "" },
                 if g.spectators > 0 {
                     format!(" · {} watching", g.spectators)
                 } else {
@@ -216,7 +266,11 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             Line::from(vec![
                 Span::styled("clock  ", p.dim()),
                 Span::styled(
-                    terms.clock.map_or("none".into(), |c| c.control.label()),
+                    match (terms.clock, terms.days) {
+                        (_, Some(d)) => format!("{} (correspondence)", days_label(d)),
+                        (Some(c), None) => c.control.label(),
+                        (None, None) => "none".into(),
+                    },
                     focus(FormField::Clock),
                 ),
             ]),
@@ -231,12 +285,35 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
                     focus(FormField::Pause),
                 ),
             ]),
+            Line::from(vec![
+                Span::styled("rated  ", p.dim()),
+                Span::styled(
+                    match (terms.rated, terms.clock.is_none() && terms.days.is_none()) {
+                        (true, _) => "rated",
+                        (false, true) => "casual (untimed games are not rated)",
+                        (false, false) => "casual",
+                    },
+                    focus(FormField::Rated),
+                ),
+            ]),
+            match form.to {
+                Some(_) => Line::default(),
+                None => Line::from(vec![
+                    Span::styled("range  ", p.dim()),
+                    Span::styled(
+                        form.range().map_or("any rating".into(), |r| {
+                            format!("ratings within ±{r} of mine")
+                        }),
+                        focus(FormField::Range),
+                    ),
+                ]),
+            },
             Line::default(),
             Line::styled("type a game's name to filter · ←→ change", p.dim()),
             Line::styled("Tab field · Enter send · Esc cancel", p.dim()),
         ];
         let w = 56.min(area.width);
-        let r = centered(area, w, 11);
+        let r = centered(area, w, 14);
         frame.render_widget(Clear, r);
         frame.render_widget(
             Paragraph::new(text).block(
