@@ -177,3 +177,22 @@ fn a_player_reconnecting_lands_in_the_lobby_with_the_games_waiting() {
     );
     assert_eq!(room(&e, ANN).days, Some((2, 2 * DAY.as_secs())));
 }
+
+#[test]
+fn a_player_has_at_most_twenty_correspondence_games() {
+    use rankup::server::hub::CORRESPONDENCE_MAX;
+    let now = Instant::now();
+    let mut hub = hub(now);
+    for _ in 0..CORRESPONDENCE_MAX {
+        let e = challenge_accepted(&mut hub, ANN, "Bob", BOB, correspondence(7), now);
+        hub.request(BOB, NetRequest::Leave, now);
+        assert!(try_room(&e, BOB).is_some());
+    }
+    let e = challenge_accepted(&mut hub, CAT, "Bob", BOB, correspondence(7), now);
+    assert!(
+        notices(&e, BOB)[0].contains("Bob has 20 correspondence games going on already"),
+        "{e:?}"
+    );
+    let e = hub.request(BOB, NetRequest::Leave, now);
+    assert_eq!(lobby(&e, BOB).mine.len(), CORRESPONDENCE_MAX);
+}

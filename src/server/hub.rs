@@ -24,6 +24,7 @@ mod room;
 mod seeks;
 mod views;
 
+pub use correspondence::CORRESPONDENCE_MAX;
 pub use seeks::SEEKS_MAX;
 
 use room::{millis, Room};
@@ -542,6 +543,14 @@ impl Hub {
         }
         if !self.seek_fits(&ch, me) {
             return notice(out, "your rating is outside that seek's range");
+        }
+        if ch.terms.days.is_some() {
+            let full = [me, ch.from.as_str()]
+                .into_iter()
+                .find_map(|n| self.correspondence_full(n));
+            if let Some(why) = full {
+                return notice(out, &why);
+            }
         }
         if ch.terms.days.is_none()
             && (self.playing.contains_key(me) || self.playing.contains_key(&ch.from))

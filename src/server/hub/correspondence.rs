@@ -14,6 +14,9 @@ use super::{Effect, Hub};
 /// A day, as correspondence deadlines count them.
 pub const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// The most correspondence games one player has going on at once.
+pub const CORRESPONDENCE_MAX: usize = 20;
+
 impl Room {
     /// The side to move has a fresh `days` from `now` (after a move or a takeback).
     pub(super) fn restart_deadline(&mut self, now: Instant) {
@@ -154,6 +157,21 @@ impl Hub {
                 )),
             ));
         }
+    }
+
+    /// Why `name` may not start another correspondence game, if they may not: they have
+    /// [`CORRESPONDENCE_MAX`] going on.
+    pub(super) fn correspondence_full(&self, name: &str) -> Option<String> {
+        let going_on = self
+            .rooms
+            .values()
+            .filter(|r| {
+                !r.over() && r.days.is_some() && (r.names.white == name || r.names.black == name)
+            })
+            .count();
+        (going_on >= CORRESPONDENCE_MAX).then(|| {
+            format!("{name} has {CORRESPONDENCE_MAX} correspondence games going on already")
+        })
     }
 
     /// The correspondence games going on that `name` plays, as of `now`.
