@@ -841,7 +841,8 @@ fn the_lobby_with_ratings_seeks_and_correspondence_at_80x24() {
     app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
     let text = common::screen(&mut app, 80, 24);
     assert!(text.contains("your move in 1 game"), "{text}");
-    assert!(text.contains("Cat 1650? → anyone"), "{text}");
+    assert!(text.contains("Cat → anyone: Chess, 3+2, rated"), "{text}");
+    assert!(text.contains("· Cat 1650?, ±200"), "{text}");
     insta::assert_snapshot!("lobby_ratings_80x24", text);
 }
 

@@ -131,20 +131,25 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(Line::styled("     none", p.dim()));
     }
     for (i, ch) in view.challenges.iter().enumerate() {
-        let from = format!("{} {}", ch.from, ch.rating.label());
         let who = match (&ch.to, ch.from == view.me) {
             (_, true) => format!("you → {}", ch.to.clone().unwrap_or_else(|| "anyone".into())),
-            (Some(_), false) => format!("{from} → you"),
-            (None, false) => format!("{from} → anyone"),
+            (Some(_), false) => format!("{} → you", ch.from),
+            (None, false) => format!("{} → anyone", ch.from),
         };
+        // The challenger's rating in the game, and a seek's range.
         let range = match (&ch.to, ch.range) {
-            (None, Some(r)) => format!(" · ±{r}"),
+            (None, Some(r)) => format!(", ±{r}"),
             _ => String::new(),
         };
         lines.push(row(
             LobbyList::Challenges,
             i,
-            format!("{who}: {}{range}", ch.terms.describe()),
+            format!(
+                "{who}: {} · {} {}{range}",
+                ch.terms.describe(),
+                ch.from,
+                ch.rating.label()
+            ),
         ));
     }
     lines.push(Line::default());
@@ -165,7 +170,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Players,
             i,
             format!(
-                "{:<17} {:>5}  {status}",
+                "{:<17} {status:<14} {:>5}",
                 pl.name,
                 pl.rating(lobby.rating_game).label()
             ),
@@ -185,12 +190,12 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Games,
             i,
             format!(
-                "{} {} v {} {} · {} · move {} · {}{}{}",
+                "{} v {} · {} · {} v {} · move {} · {}{}{}",
                 g.names.white,
-                g.ratings.white.label(),
                 g.names.black,
-                g.ratings.black.label(),
                 variant(g.variant).name(),
+                g.ratings.white.label(),
+                g.ratings.black.label(),
                 g.plies / 2 + 1,
                 match (g.days, g.clock) {
                     (Some(d), _) => days_label(d),
