@@ -849,6 +849,9 @@ fn the_lobby_with_ratings_seeks_and_correspondence_at_80x24() {
 #[test]
 fn the_bell_rings_when_a_correspondence_game_becomes_my_move() {
     let mut app = app();
+    // On connecting, games already waiting for my move ring nothing.
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    assert!(!app.bell);
     let mut view = rated_lobby();
     view.mine[0].my_move = false;
     app.update(Action::Net(NetEvent::Lobby(view.clone())));

@@ -242,11 +242,12 @@ impl Lobby {
     }
 
     /// Whether a new lobby view makes it my move in a correspondence game where it was not
-    /// in the old one (the bell rings).
+    /// in the old one (the bell rings); the first view, on connecting, rings nothing.
     pub fn newly_my_move(old: Option<&LobbyView>, new: &LobbyView) -> bool {
-        new.mine.iter().any(|g| {
-            g.my_move && !old.is_some_and(|o| o.mine.iter().any(|h| h.room == g.room && h.my_move))
-        })
+        let Some(old) = old else { return false };
+        new.mine
+            .iter()
+            .any(|g| g.my_move && !old.mine.iter().any(|h| h.room == g.room && h.my_move))
     }
 
     /// The lobby again (back from a game, a watched game, the AI or the saved games), with
