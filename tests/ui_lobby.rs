@@ -724,14 +724,18 @@ fn a_seek_is_posted_with_a_clock_rated_or_casual_and_a_rating_range() {
     for _ in 0..5 {
         app.update(Action::Move(Dir::Right));
     }
-    app.update(Action::Next); // away
-    app.update(Action::Next); // rated
+    app.update(Action::Next); // rated (no "away" field: correspondence)
     app.update(Action::Next); // range: any -> ±100 -> ±200
     app.update(Action::Move(Dir::Right));
     app.update(Action::Move(Dir::Right));
     let text = common::screen(&mut app, 80, 24);
     assert!(text.contains("3 days/move (correspondence)"), "{text}");
     assert!(text.contains("ratings within ±200 of mine"), "{text}");
+    assert!(
+        text.contains("never claimed: days per move instead"),
+        "{text}"
+    );
+    insta::assert_snapshot!("lobby_seek_form_80x24", text);
     app.update(Action::Start);
     let promo_black_3_days = Terms {
         variant: VariantId::Promochess,

@@ -161,11 +161,14 @@ impl ChallengeForm {
         RANGE_CHOICES.get(self.range).copied().flatten()
     }
 
-    /// The fields this form has: a challenge has no range.
+    /// The fields this form has: a challenge has no range, a correspondence game no
+    /// choice of the clock when away.
     fn fields(&self) -> Vec<FormField> {
+        let days = self.terms().days.is_some();
         FORM_FIELDS
             .into_iter()
             .filter(|f| self.to.is_none() || *f != FormField::Range)
+            .filter(|f| !days || *f != FormField::Pause)
             .collect()
     }
 }

@@ -281,14 +281,17 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             ]),
             Line::from(vec![
                 Span::styled("away   ", p.dim()),
-                Span::styled(
-                    if form.pause_when_away {
-                        "clock stops while a player is disconnected"
-                    } else {
-                        "clock runs on while a player is disconnected"
-                    },
-                    focus(FormField::Pause),
-                ),
+                match (terms.days, form.pause_when_away) {
+                    (Some(_), _) => Span::styled("never claimed: days per move instead", p.dim()),
+                    (None, true) => Span::styled(
+                        "clock stops while a player is disconnected",
+                        focus(FormField::Pause),
+                    ),
+                    (None, false) => Span::styled(
+                        "clock runs on while a player is disconnected",
+                        focus(FormField::Pause),
+                    ),
+                },
             ]),
             Line::from(vec![
                 Span::styled("rated  ", p.dim()),
@@ -301,24 +304,26 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
                     focus(FormField::Rated),
                 ),
             ]),
-            match form.to {
-                Some(_) => Line::default(),
-                None => Line::from(vec![
-                    Span::styled("range  ", p.dim()),
-                    Span::styled(
-                        form.range().map_or("any rating".into(), |r| {
-                            format!("ratings within ±{r} of mine")
-                        }),
-                        focus(FormField::Range),
-                    ),
-                ]),
-            },
+        ];
+        let mut text = text;
+        if form.to.is_none() {
+            text.push(Line::from(vec![
+                Span::styled("range  ", p.dim()),
+                Span::styled(
+                    form.range().map_or("any rating".into(), |r| {
+                        format!("ratings within ±{r} of mine")
+                    }),
+                    focus(FormField::Range),
+                ),
+            ]));
+        }
+        text.extend([
             Line::default(),
             Line::styled("type a game's name to filter · ←→ change", p.dim()),
             Line::styled("Tab field · Enter send · Esc cancel", p.dim()),
-        ];
+        ]);
         let w = 56.min(area.width);
-        let r = centered(area, w, 14);
+        let r = centered(area, w, text.len() as u16 + 2);
         frame.render_widget(Clear, r);
         frame.render_widget(
             Paragraph::new(text).block(
