@@ -917,3 +917,23 @@ fn a_rated_games_end_shows_the_rating_change() {
     let message = app.play().unwrap().message.clone().unwrap().text;
     assert!(message.contains("rating 1500? → 1512? (+12)"), "{message}");
 }
+
+#[test]
+fn the_game_sorting_the_players_is_kept_after_a_watched_game() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    app.update(Action::Seek);
+    typed(&mut app, "promo");
+    app.update(Action::Start);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    assert!(app.play().is_some());
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    match &app.screen {
+        Screen::Lobby(l) => assert_eq!(l.rating_game, VariantId::Promochess),
+        _ => panic!("not in the lobby"),
+    }
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("by PromoChess rating"), "{text}");
+}

@@ -173,6 +173,18 @@ impl ChallengeForm {
     }
 }
 
+/// Where the lobby was left, to come back to: the chosen list and row, and the game whose
+/// ratings sort the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbySpot {
+    /// The chosen list.
+    pub list: LobbyList,
+    /// Its chosen row.
+    pub row: usize,
+    /// The game whose ratings sort the players.
+    pub rating_game: VariantId,
+}
+
 /// The lobby screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lobby {
@@ -254,10 +266,11 @@ impl Lobby {
     }
 
     /// The lobby again (back from a game, a watched game, the AI or the saved games), with
-    /// the list and row that were chosen when it was left (`spot`), kept in range.
-    pub fn back_at(view: Option<LobbyView>, spot: (LobbyList, usize)) -> Lobby {
+    /// the list and row that were chosen when it was left (`spot`), kept in range, and the
+    /// players sorted by the same game's ratings.
+    pub fn back_at(view: Option<LobbyView>, spot: LobbySpot) -> Lobby {
         let mut lobby = Lobby::new(None);
-        (lobby.list, lobby.selected) = spot;
+        (lobby.list, lobby.selected, lobby.rating_game) = (spot.list, spot.row, spot.rating_game);
         lobby.view = view;
         lobby.sort_players();
         lobby.settle();
@@ -265,8 +278,12 @@ impl Lobby {
     }
 
     /// The chosen list and row, to come back to.
-    pub fn spot(&self) -> (LobbyList, usize) {
-        (self.list, self.selected)
+    pub fn spot(&self) -> LobbySpot {
+        LobbySpot {
+            list: self.list,
+            row: self.selected,
+            rating_game: self.rating_game,
+        }
     }
 
     /// How many rows `list` has.
