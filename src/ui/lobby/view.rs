@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::net::{days_label, Presence};
+use crate::net::{days_label, Presence, Side};
 use crate::variants::{variant, VariantId};
 
 use crate::ui::app::App;
@@ -145,8 +145,14 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Challenges,
             i,
             format!(
-                "{who}: {} · {} {}{range}",
-                ch.terms.describe(),
+                "{who}: {}, {}, {}, {} · {} {}{range}",
+                variant(ch.terms.variant).name(),
+                ch.terms.pace(),
+                if ch.terms.rated { "rated" } else { "casual" },
+                match ch.terms.side {
+                    Side::Random => "random sides".to_string(),
+                    side => format!("{} plays {}", ch.from, side.label()),
+                },
                 ch.from,
                 ch.rating.label()
             ),
