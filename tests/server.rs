@@ -1,7 +1,7 @@
 //! `rankup serve` with the real OpenSSH client in real terminals (tmux): two players meet in
 //! the lobby, play by typed moves and both see them, one drops and comes back into the same
-//! game, a third watches; commands, forwarding, SFTP, passwords and garbage are refused
-//! while the server goes on serving.
+//! game, a third watches; a correspondence seek and a rated game; commands, forwarding,
+//! SFTP, passwords and garbage are refused while the server goes on serving.
 //!
 //! Needs tmux, ssh and ssh-keygen; without them the tests report themselves skipped unless
 //! `RANKUP_REQUIRE_TMUX` / `RANKUP_REQUIRE_SSH` are set (CI installs them).
@@ -455,6 +455,77 @@ fn a_second_login_with_the_same_key_tells_the_first_why_it_is_closed() {
     second.wait_for("you are Gil");
     first.wait_for("rankup: you signed in from another terminal; this session is closed");
     drop((first, second));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn a_correspondence_seek_and_a_rated_game_over_ssh() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-rated");
+    let keys = data_dir("serve-rated-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let (ann_key, bob_key) = (key(&keys, "ann"), key(&keys, "bob"));
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("Choose the name");
+    ann.keys(&["Ann", "Enter"]);
+    ann.wait_for("you are Ann");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("Choose the name");
+    bob.keys(&["Bob", "Enter"]);
+    ann.wait_for("Bob               free           1500?");
+
+    // Ann seeks a correspondence game: Chess, she plays White, 3 days per move, rated,
+    // within 200 of her rating.
+    ann.keys(&["s", "Tab", "Left", "Left", "Tab"]);
+    ann.keys(&[
+        "Right", "Right", "Right", "Right", "Right", "Tab", "Tab", "Right", "Right",
+    ]);
+    ann.wait_for("3 days/move (correspondence)");
+    ann.wait_for("ratings within ±200 of mine");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → anyone: Chess, 3 days/move, rated, Ann plays white · Ann 1500?, ±200");
+    bob.keys(&["Up", "Enter"]);
+    bob.wait_for("3 days/move: Ann has 3 d 0 h to move");
+    ann.wait_for("Bob accepted: a correspondence game, in your lobby");
+    ann.wait_for("your move in 1 game");
+    // Bob goes back to the lobby; the game waits there. Ann opens it and moves: Bob's
+    // terminal rings.
+    bob.keys(&["Escape"]);
+    bob.wait_for("v Ann · Chess · their move");
+    ann.keys(&["Up", "Up", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("your move in 1 game");
+    bob.wait_for("v Ann · Chess · your move");
+    let bell = bob.run(&["display-message", "-p", "-t", "t", "#{window_bell_flag}"]);
+    assert_eq!(bell.trim(), "1", "the bell rang");
+    ann.keys(&["Escape"]);
+    ann.wait_for("Your correspondence games");
+
+    // A rated real-time game: Bob resigns after a move each; both see their new ratings.
+    ann.keys(&["Down", "Down", "c"]);
+    ann.wait_for("Challenge Bob");
+    ann.keys(&["Tab", "Left", "Left"]);
+    ann.wait_for("rated  rated");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → you: Chess, 5+3, rated, Ann plays white");
+    bob.keys(&["Down", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("Black (you) to move");
+    bob.type_move("e5");
+    ann.wait_for("1. e4        e5");
+    bob.keys(&["R", "y"]);
+    ann.wait_for("White wins by resignation · rating 1500? → 1662? (+162)");
+    bob.wait_for("White wins by resignation · rating 1500? → 1338? (-162)");
+    ann.keys(&["Escape"]);
+    ann.wait_for("Bob               free           1338?");
+    server.wait_log("rated 1662? in chess");
+    drop((ann, bob));
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
 }
