@@ -17,6 +17,8 @@
 //! * [`arena`]: engine matches (UCI engines as child processes, rankup's rules as referee,
 //!   Elo and SPRT statistics).
 //!
+//! * [`rating`]: Glicko-2 ratings (pure arithmetic, imports nothing from the crate).
+//!
 //! Beside the layers: [`input`] reads every file and protocol line with a size bound, and
 //! [`text`] makes outside text (names, comments, quoted input) safe to print or draw.
 //!
@@ -37,6 +39,7 @@ pub mod game;
 pub mod input;
 pub mod net;
 pub mod notation;
+pub mod rating;
 pub mod rules;
 pub mod save;
 pub mod server;

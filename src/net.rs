@@ -6,6 +6,7 @@
 //! the app never depends on the server and the hub is tested without connections.
 
 use crate::game::TimeControl;
+use crate::rating::Rating;
 use crate::rules::{ByColor, Color, Outcome};
 use crate::variants::VariantId;
 
@@ -92,6 +93,9 @@ impl ClockSetting {
     }
 }
 
+/// The days per move a correspondence game may have.
+pub const DAYS_CHOICES: [u8; 5] = [1, 2, 3, 5, 7];
+
 /// What a challenge or seek proposes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Terms {
@@ -99,18 +103,108 @@ pub struct Terms {
     pub variant: VariantId,
     /// The side the challenger takes.
     pub side: Side,
-    /// The clock, if timed.
+    /// The clock, if timed (real time).
     pub clock: Option<ClockSetting>,
+    /// Days per move, for a correspondence game (then without `clock`): one of
+    /// [`DAYS_CHOICES`]. A player may have several correspondence games at once.
+    pub days: Option<u8>,
+    /// Whether the result changes the players' ratings (only timed and correspondence
+    /// games are rated).
+    pub rated: bool,
 }
 
 impl Terms {
-    /// `PromoChess, 5+3, challenger plays white`.
+    /// `PromoChess, 5+3, rated, challenger plays white`.
     pub fn describe(&self) -> String {
         format!(
-            "{}, {}, challenger plays {}",
+            "{}, {}, {}, challenger plays {}",
             crate::variants::variant(self.variant).name(),
-            self.clock.map_or("no clock".into(), |c| c.label()),
+            self.pace(),
+            if self.rated { "rated" } else { "casual" },
             self.side.label()
+        )
+    }
+
+    /// `5+3`, `3 days/move` or `no clock`.
+    pub fn pace(&self) -> String {
+        match (self.clock, self.days) {
+            (_, Some(d)) => days_label(d),
+            (Some(c), None) => c.label(),
+            (None, None) => "no clock".into(),
+        }
+    }
+
+    /// Why these terms cannot be played, if they cannot: days not among
+    /// [`DAYS_CHOICES`], or both a clock and days, or rated without either.
+    pub fn check(&self) -> Result<(), String> {
+        match (self.clock, self.days) {
+            (Some(_), Some(_)) => Err("a game has a clock or days per move, not both".into()),
+            (_, Some(d)) if !DAYS_CHOICES.contains(&d) => Err(format!(
+                "{d} days per move is not offered (1, 2, 3, 5 or 7)"
+            )),
+            (None, None) if self.rated => Err("only timed games are rated".into()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `1 day/move`, `3 days/move`.
+pub fn days_label(days: u8) -> String {
+    if days == 1 {
+        "1 day/move".into()
+    } else {
+        format!("{days} days/move")
+    }
+}
+
+/// A player's rating in one game, as others see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RatingView {
+    /// Rounded.
+    pub rating: u16,
+    /// Still provisional (shown `1500?`).
+    pub provisional: bool,
+}
+
+impl RatingView {
+    /// The view of a rating.
+    pub fn of(r: &Rating) -> RatingView {
+        RatingView {
+            rating: r.rating.round().clamp(0.0, f64::from(u16::MAX)) as u16,
+            provisional: r.provisional(),
+        }
+    }
+
+    /// `1500?`, `1712`.
+    pub fn label(&self) -> String {
+        format!("{}{}", self.rating, if self.provisional { "?" } else { "" })
+    }
+}
+
+impl Default for RatingView {
+    /// A player not rated yet in the game.
+    fn default() -> RatingView {
+        RatingView::of(&Rating::default())
+    }
+}
+
+/// A player's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: RatingView,
+    /// After it.
+    pub after: RatingView,
+}
+
+impl RatingChange {
+    /// `rating 1500? → 1512? (+12)`.
+    pub fn label(&self) -> String {
+        let diff = i32::from(self.after.rating) - i32::from(self.before.rating);
+        format!(
+            "rating {} → {} ({diff:+})",
+            self.before.label(),
+            self.after.label()
         )
     }
 }
@@ -127,8 +221,14 @@ pub enum NetRequest {
         /// What is proposed.
         terms: Terms,
     },
-    /// Post an open seek anyone may accept.
-    Seek(Terms),
+    /// Post an open seek anyone may accept (whose rating in the game is within `range` of
+    /// mine, when given).
+    Seek {
+        /// What is proposed.
+        terms: Terms,
+        /// The most the accepting player's rating may differ from mine; `None`: anyone.
+        range: Option<u16>,
+    },
     /// Accept a challenge or seek.
     Accept(u64),
     /// Decline a challenge made to me.
@@ -183,6 +283,18 @@ pub struct PlayerView {
     pub name: String,
     /// What they are doing.
     pub presence: Presence,
+    /// Their ratings, in the games they have played rated (others count as `1500?`).
+    pub ratings: Vec<(VariantId, RatingView)>,
+}
+
+impl PlayerView {
+    /// Their rating in `game` (`1500?` when not rated in it yet).
+    pub fn rating(&self, game: VariantId) -> RatingView {
+        self.ratings
+            .iter()
+            .find(|(v, _)| *v == game)
+            .map_or_else(RatingView::default, |(_, r)| *r)
+    }
 }
 
 /// What a player online is doing, as the lobby shows it.
@@ -223,6 +335,12 @@ pub struct GameView {
     pub plies: usize,
     /// The clock, if timed.
     pub clock: Option<ClockSetting>,
+    /// Days per move, for a correspondence game.
+    pub days: Option<u8>,
+    /// Rated.
+    pub rated: bool,
+    /// The players' ratings in the game.
+    pub ratings: ByColor<RatingView>,
     /// People watching.
     pub spectators: usize,
 }
@@ -242,6 +360,29 @@ pub struct ChallengeView {
     pub to_key: Option<String>,
     /// What it proposes.
     pub terms: Terms,
+    /// The challenger's rating in the game.
+    pub rating: RatingView,
+    /// For a seek: the most the accepting player's rating may differ; `None`: anyone.
+    pub range: Option<u16>,
+}
+
+/// One of my correspondence games, as my lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MyGameView {
+    /// Its room.
+    pub room: RoomId,
+    /// The game.
+    pub variant: VariantId,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The side I play.
+    pub me: Color,
+    /// Whether it is my move.
+    pub my_move: bool,
+    /// Seconds left to the side to move before they lose on time.
+    pub left_secs: u64,
+    /// Days per move.
+    pub days: u8,
 }
 
 /// The lobby as one player sees it.
@@ -255,8 +396,11 @@ pub struct LobbyView {
     pub players: Vec<PlayerView>,
     /// Games in progress.
     pub games: Vec<GameView>,
-    /// Challenges made to me or by me, and open seeks.
+    /// Challenges made to me or by me, and open seeks (those whose range my rating fits,
+    /// and mine).
     pub challenges: Vec<ChallengeView>,
+    /// My correspondence games going on.
+    pub mine: Vec<MyGameView>,
     /// How many AI searches the server runs at once (the rest wait their turn).
     pub ai_workers: usize,
     /// The server's own games (its variant files), offered after the built-in ones.
@@ -291,6 +435,12 @@ pub struct RoomView {
     pub outcome: Option<Outcome>,
     /// The clocks, if timed.
     pub clock: Option<ClockView>,
+    /// For a correspondence game: days per move, and seconds the side to move has left.
+    pub days: Option<(u8, u64)>,
+    /// Rated.
+    pub rated: bool,
+    /// After a rated game: each player's rating before and after it.
+    pub rating_change: ByColor<Option<RatingChange>>,
     /// The side the viewer plays; `None` for a spectator.
     pub you: Option<Color>,
     /// Whether each player is connected; seconds of grace left for one who is not.

@@ -216,6 +216,19 @@ impl Shared {
                     if let Err(e) = self.store().game_over(&game, &ratings) {
                         self.log(&format!("room {room}: finished game not stored: {e}"));
                     }
+                    for r in &ratings {
+                        let label = crate::rating::Rating::new(
+                            r.rating,
+                            r.deviation,
+                            r.volatility,
+                            r.games,
+                        )
+                        .map_or_else(|e| e.to_string(), |r| r.label());
+                        self.log(&format!(
+                            "room {room}: {} rated {label} in {}",
+                            r.key, r.variant
+                        ));
+                    }
                     // A copy in each player's folder, for `b` in the lobby.
                     let keys = [game.keys.white.as_str(), game.keys.black.as_str()];
                     if let Err(e) = self.files.copy_finished(&keys, &game.game) {

@@ -360,6 +360,9 @@ fn room_view(outcome: Option<Outcome>) -> RoomView {
         tokens: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
         outcome,
         clock: None,
+        days: None,
+        rated: false,
+        rating_change: ByColor::default(),
         you: Some(Color::White),
         away: ByColor::default(),
         draw_offer: None,
@@ -399,6 +402,8 @@ fn timed_room(hub: &mut Hub, now: Instant) -> u64 {
             control: rankup::game::TimeControl::parse("1+0").unwrap(),
             pause_when_away: false,
         }),
+        days: None,
+        rated: true,
     };
     let e = hub.request(
         1,

@@ -65,6 +65,8 @@ const CHESS_WHITE: Terms = Terms {
     variant: VariantId::Chess,
     side: Side::White,
     clock: None,
+    days: None,
+    rated: false,
 };
 
 /// Ann (White) and Bob (Black) start a game; its room id.
@@ -354,7 +356,14 @@ fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
 fn seeks_declines_and_a_second_login() {
     let now = Instant::now();
     let mut hub = hub(now);
-    let e = hub.request(ANN, NetRequest::Seek(CHESS_WHITE), now);
+    let e = hub.request(
+        ANN,
+        NetRequest::Seek {
+            terms: CHESS_WHITE,
+            range: None,
+        },
+        now,
+    );
     let seek = to(&e, CAT)
         .into_iter()
         .find_map(|ev| match ev {

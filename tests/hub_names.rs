@@ -123,6 +123,8 @@ fn challenges_show_the_challengers_key_short_beside_the_name() {
         variant: VariantId::Chess,
         side: Side::White,
         clock: None,
+        days: None,
+        rated: false,
     };
     let e = hub.request(
         1,
@@ -269,6 +271,8 @@ fn a_game_of_the_servers_own_file_is_offered_played_and_saved_with_its_definitio
         variant: house,
         side: Side::White,
         clock: None,
+        days: None,
+        rated: false,
     };
     let e = hub.request(
         1,
@@ -311,7 +315,7 @@ fn a_game_of_the_servers_own_file_is_offered_played_and_saved_with_its_definitio
     let saved = e
         .iter()
         .find_map(|e| match e {
-            Effect::Save { key, game, .. } if key == ALICE_KEY => Some(game.clone()),
+            Effect::Live(live) if live.keys.white == ALICE_KEY => Some(live.game.clone()),
             _ => None,
         })
         .expect("the game is kept for alice");
@@ -365,10 +369,13 @@ fn a_game_of_the_servers_own_file_is_offered_played_and_saved_with_its_definitio
     let other = rankup::variants::register(&promo_as("not-offered", "Elsewhere"), "x.ron").unwrap();
     let e = hub.request(
         1,
-        NetRequest::Seek(Terms {
-            variant: other,
-            ..terms
-        }),
+        NetRequest::Seek {
+            terms: Terms {
+                variant: other,
+                ..terms
+            },
+            range: None,
+        },
         now,
     );
     assert!(

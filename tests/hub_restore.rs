@@ -86,6 +86,8 @@ fn stopped_hub(t0: Instant) -> (LiveRoom, Instant, Hub) {
             control: TimeControl::parse("5+3").expect("a clock"),
             pause_when_away: false,
         }),
+        days: None,
+        rated: true,
     };
     let e = hub.request(
         ANN,
@@ -311,11 +313,16 @@ fn a_restored_room_keeps_its_id_and_new_rooms_do_not_reuse_it() {
     // Cat seeks; Bob is in a game, so Cat challenges nobody: the seek's id is new.
     let e = hub.request(
         CAT,
-        NetRequest::Seek(Terms {
-            variant: VariantId::Chess,
-            side: Side::Random,
-            clock: None,
-        }),
+        NetRequest::Seek {
+            terms: Terms {
+                variant: VariantId::Chess,
+                side: Side::Random,
+                clock: None,
+                days: None,
+                rated: false,
+            },
+            range: None,
+        },
         stop,
     );
     let seek = to(&e, CAT)

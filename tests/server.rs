@@ -499,6 +499,75 @@ fn the_games_of_the_servers_variants_folder_are_offered_and_look_alike_names_ref
     eve.keys(&["HaI", "Enter"]);
     eve.wait_for("HaI is too much like Hal");
     drop((hal, eve));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+#[test]
+fn the_config_folders_games_are_served_by_default_and_a_missing_variants_folder_stops_the_start() {
+    let data = data_dir("serve-config-variants");
+    let config = tmux::config_dir_of(&data);
+    std::fs::create_dir_all(config.join("variants")).unwrap();
+    let promo = include_str!("../variants/promochess.ron").replacen(
+        "id: \"promochess\"",
+        "id: \"config-promo\"",
+        1,
+    );
+    std::fs::write(config.join("variants/mine.ron"), promo).unwrap();
+    let server = Server::start(&data);
+    server.wait_log("config-promo");
+    drop(server);
+    let missing = data.join("no-such-folder");
+    let out = Command::new(bin())
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(&data)
+        .arg("--variants")
+        .arg(&missing)
+        .env("RANKUP_CONFIG_DIR", &config)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--variants") && err.contains("not a folder"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&config);
+}
+
+/// The short fingerprint of the key at `private` (`SHA256:` and 8 characters), from
+/// `ssh-keygen -l`.
+fn short_fingerprint(private: &Path) -> String {
+    let out = Command::new("ssh-keygen")
+        .arg("-lf")
+        .arg(private.with_extension("pub"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let full = text.split_whitespace().nth(1).expect("a fingerprint");
+    full.chars().take("SHA256:".len() + 8).collect()
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else if p.extension().is_some_and(|e| e == "ron")
+                && !p.file_name().unwrap().to_string_lossy().starts_with('.')
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 /// Whether the pane shows the main screen with the cursor visible: `(alternate_on,
 /// cursor_flag)` as tmux reports them.
 fn screen_mode(t: &Tmux) -> (String, String) {
@@ -611,66 +680,72 @@ fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
 }
 
 #[test]
-fn the_config_folders_games_are_served_by_default_and_a_missing_variants_folder_stops_the_start() {
-    let data = data_dir("serve-config-variants");
-    let config = tmux::config_dir_of(&data);
-    std::fs::create_dir_all(config.join("variants")).unwrap();
-    let promo = include_str!("../variants/promochess.ron").replacen(
-        "id: \"promochess\"",
-        "id: \"config-promo\"",
-        1,
-    );
-    std::fs::write(config.join("variants/mine.ron"), promo).unwrap();
-    let server = Server::start(&data);
-    server.wait_log("config-promo");
-    drop(server);
-    let missing = data.join("no-such-folder");
-    let out = Command::new(bin())
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-        .arg(&data)
-        .arg("--variants")
-        .arg(&missing)
-        .env("RANKUP_CONFIG_DIR", &config)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("--variants") && err.contains("not a folder"),
-        "{err}"
-    );
-    let _ = std::fs::remove_dir_all(&data);
-    let _ = std::fs::remove_dir_all(&config);
-}
-
-/// The short fingerprint of the key at `private` (`SHA256:` and 8 characters), from
-/// `ssh-keygen -l`.
-fn short_fingerprint(private: &Path) -> String {
-    let out = Command::new("ssh-keygen")
-        .arg("-lf")
-        .arg(private.with_extension("pub"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let full = text.split_whitespace().nth(1).expect("a fingerprint");
-    full.chars().take("SHA256:".len() + 8).collect()
-}
-
-/// Every file under `dir`.
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                out.extend(walk(&p));
-            } else if p.extension().is_some_and(|e| e == "ron")
-                && !p.file_name().unwrap().to_string_lossy().starts_with('.')
-            {
-                out.push(p);
-            }
-        }
+fn a_correspondence_seek_and_a_rated_game_over_ssh() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
     }
-    out
+    let data = data_dir("serve-rated");
+    let keys = data_dir("serve-rated-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let (ann_key, bob_key) = (key(&keys, "ann"), key(&keys, "bob"));
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("Choose the name");
+    ann.keys(&["Ann", "Enter"]);
+    ann.wait_for("you are Ann");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("Choose the name");
+    bob.keys(&["Bob", "Enter"]);
+    ann.wait_for("Bob               free           1500?");
+
+    // Ann seeks a correspondence game: Chess, she plays White, 3 days per move, rated,
+    // within 200 of her rating.
+    ann.keys(&["s", "Tab", "Left", "Left", "Tab"]);
+    ann.keys(&[
+        "Right", "Right", "Right", "Right", "Right", "Tab", "Tab", "Right", "Right",
+    ]);
+    ann.wait_for("3 days/move (correspondence)");
+    ann.wait_for("ratings within ±200 of mine");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → anyone: Chess, 3 days/move, rated, Ann plays white · Ann 1500?, ±200");
+    bob.keys(&["Up", "Enter"]);
+    bob.wait_for("3 days/move: Ann has 3 d 0 h to move");
+    ann.wait_for("Bob accepted: a correspondence game, in your lobby");
+    ann.wait_for("your move in 1 game");
+    // Bob goes back to the lobby; the game waits there. Ann opens it and moves: Bob's
+    // terminal rings.
+    bob.keys(&["Escape"]);
+    bob.wait_for("v Ann · Chess · their move");
+    ann.keys(&["Up", "Up", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("your move in 1 game");
+    bob.wait_for("v Ann · Chess · your move");
+    let bell = bob.run(&["display-message", "-p", "-t", "t", "#{window_bell_flag}"]);
+    assert_eq!(bell.trim(), "1", "the bell rang");
+    ann.keys(&["Escape"]);
+    ann.wait_for("Your correspondence games");
+
+    // A rated real-time game: Bob resigns after a move each; both see their new ratings.
+    ann.keys(&["Down", "Down", "c"]);
+    ann.wait_for("Challenge Bob");
+    ann.keys(&["Tab", "Left", "Left"]);
+    ann.wait_for("rated  rated");
+    ann.keys(&["Enter"]);
+    bob.wait_for("Ann → you: Chess, 5+3, rated, Ann plays white");
+    bob.keys(&["Down", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("Black (you) to move");
+    bob.type_move("e5");
+    ann.wait_for("1. e4        e5");
+    bob.keys(&["R", "y"]);
+    ann.wait_for("White wins by resignation · rating 1500? → 1662? (+162)");
+    bob.wait_for("White wins by resignation · rating 1500? → 1338? (-162)");
+    ann.keys(&["Escape"]);
+    ann.wait_for("Bob               free           1338?");
+    server.wait_log("rated 1662? in chess");
+    drop((ann, bob));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
 }

@@ -66,6 +66,7 @@ fn live(id: u64, moves: &[&str]) -> LiveRoom {
             pause_when_away: false,
         }),
         rated: true,
+        days: None,
         game: game("Ann", "Bob", moves, 1_800_000_000, false),
     }
 }

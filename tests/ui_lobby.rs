@@ -8,8 +8,8 @@ use std::time::Instant;
 use rankup::ai::Level;
 use rankup::game::TimeControl;
 use rankup::net::{
-    ChallengeView, ClockSetting, ClockView, GameView, LobbyView, NetEvent, NetRequest, PlayerView,
-    Presence, RoomView, Side, Terms,
+    ChallengeView, ClockSetting, ClockView, GameView, LobbyView, MyGameView, NetEvent, NetRequest,
+    PlayerView, Presence, RatingChange, RatingView, RoomView, Side, Terms,
 };
 use rankup::rules::{ByColor, Color};
 use rankup::ui::action::{Action, Dir};
@@ -42,10 +42,12 @@ fn lobby() -> LobbyView {
             PlayerView {
                 name: "Ann".into(),
                 presence: Presence::Free,
+                ratings: Vec::new(),
             },
             PlayerView {
                 name: "Bob".into(),
                 presence: Presence::Free,
+                ratings: Vec::new(),
             },
         ],
         games: vec![GameView {
@@ -57,6 +59,9 @@ fn lobby() -> LobbyView {
             },
             plies: 4,
             clock: None,
+            days: None,
+            rated: false,
+            ratings: ByColor::default(),
             spectators: 0,
         }],
         challenges: vec![ChallengeView {
@@ -69,8 +74,13 @@ fn lobby() -> LobbyView {
                 variant: VariantId::Promochess,
                 side: Side::Random,
                 clock: None,
+                days: None,
+                rated: false,
             },
+            rating: RatingView::default(),
+            range: None,
         }],
+        mine: Vec::new(),
         ai_workers: 2,
         server_games: Vec::new(),
     }
@@ -107,6 +117,9 @@ fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
                 Color::Black
             }),
         }),
+        days: None,
+        rated: false,
+        rating_change: ByColor::default(),
         you,
         away: ByColor::default(),
         draw_offer: None,
@@ -174,6 +187,8 @@ fn the_lobby_accepts_challenges_and_sends_new_ones() {
                     control: TimeControl::parse("10+5").unwrap(),
                     pause_when_away: false
                 }),
+                days: None,
+                rated: true,
             }
         }]
     );
@@ -188,7 +203,7 @@ fn the_lobby_accepts_challenges_and_sends_new_ones() {
     // s posts a seek; a goes to the AI's start screen and back.
     app.update(Action::Seek);
     app.update(Action::Start);
-    assert!(matches!(&app.take_net()[..], [NetRequest::Seek(_)]));
+    assert!(matches!(&app.take_net()[..], [NetRequest::Seek { .. }]));
     app.update(Action::PlayAi);
     assert!(matches!(app.screen, Screen::Menu(_)));
     app.update(Action::Quit);
@@ -643,7 +658,7 @@ fn the_challenge_form_filters_the_games_as_you_type() {
     assert_eq!(f.matches().len(), VariantId::ALL.len());
     app.update(Action::Start);
     match &app.take_net()[..] {
-        [NetRequest::Seek(terms)] => assert_eq!(terms.variant, VariantId::Promochess),
+        [NetRequest::Seek { terms, .. }] => assert_eq!(terms.variant, VariantId::Promochess),
         other => panic!("{other:?}"),
     }
     app.update(Action::Seek);
@@ -710,13 +725,16 @@ fn the_servers_own_games_are_offered_in_the_challenge_form_after_the_built_in_on
     assert!(screen.contains("\"house\": 1 of 14"), "{screen}");
     app.update(Action::Start);
     match &app.take_net()[..] {
-        [NetRequest::Seek(terms)] => assert_eq!(terms.variant, house),
+        [NetRequest::Seek { terms, .. }] => assert_eq!(terms.variant, house),
         other => panic!("{other:?}"),
     }
     // A lobby without games of its own offers the built-in ones only.
     app.update(Action::Net(NetEvent::Lobby(lobby())));
     app.update(Action::Seek);
     assert_eq!(form(&app).games, VariantId::ALL);
+}
+
+#[test]
 fn the_lobby_lists_ones_own_game_as_your_game_with_the_opponent() {
     let mut app = app();
     let mut view = lobby();
@@ -729,10 +747,295 @@ fn the_lobby_lists_ones_own_game_as_your_game_with_the_opponent() {
         },
         plies: 6,
         clock: None,
+        days: None,
+        rated: false,
+        ratings: ByColor::default(),
         spectators: 0,
     });
     app.update(Action::Net(NetEvent::Lobby(view)));
     let text = common::screen(&mut app, 100, 24);
     assert!(text.contains("your game with Bob · Bob v Ann"), "{text}");
     assert!(!text.contains("your game with Dan"), "{text}");
+}
+
+/// The lobby of [`lobby`] with ratings: Bob rated 1812 and Cat 1500? in PromoChess, Bob's
+/// open seek, and a correspondence game of mine where it is my move.
+fn rated_lobby() -> LobbyView {
+    let mut view = lobby();
+    let promo = |rating, provisional| {
+        vec![(
+            VariantId::Promochess,
+            RatingView {
+                rating,
+                provisional,
+            },
+        )]
+    };
+    view.players[1].ratings = promo(1812, false);
+    view.players.push(PlayerView {
+        name: "Cat".into(),
+        presence: Presence::InGame(7),
+        ratings: promo(1650, true),
+    });
+    view.challenges.push(ChallengeView {
+        id: 4,
+        from: "Cat".into(),
+        to: None,
+        from_key: "SHA256:CatKey00".into(),
+        to_key: None,
+        terms: Terms {
+            variant: VariantId::Chess,
+            side: Side::White,
+            clock: Some(ClockSetting {
+                control: TimeControl::parse("3+2").unwrap(),
+                pause_when_away: false,
+            }),
+            days: None,
+            rated: true,
+        },
+        rating: RatingView {
+            rating: 1650,
+            provisional: true,
+        },
+        range: Some(200),
+    });
+    view.games[0].rated = true;
+    view.games[0].days = Some(3);
+    view.games[0].ratings.white.rating = 1650;
+    view.mine.push(MyGameView {
+        room: 11,
+        variant: VariantId::Chess,
+        opponent: "Dan".into(),
+        me: Color::White,
+        my_move: true,
+        left_secs: 2 * 86_400 + 5 * 3600,
+        days: 3,
+    });
+    view
+}
+
+#[test]
+fn a_seek_is_posted_with_a_clock_rated_or_casual_and_a_rating_range() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    app.update(Action::Seek);
+    typed(&mut app, "promo");
+    app.update(Action::Next); // side
+    app.update(Action::Move(Dir::Left)); // random -> black
+    app.update(Action::Next); // clock: 5+3 -> 15+10 -> 1 day -> 2 days -> 3 days
+    for _ in 0..5 {
+        app.update(Action::Move(Dir::Right));
+    }
+    app.update(Action::Next); // rated (no "away" field: correspondence)
+    app.update(Action::Next); // range: any -> ±100 -> ±200
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Move(Dir::Right));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("3 days/move (correspondence)"), "{text}");
+    assert!(text.contains("ratings within ±200 of mine"), "{text}");
+    assert!(
+        text.contains("never claimed: days per move instead"),
+        "{text}"
+    );
+    insta::assert_snapshot!("lobby_seek_form_80x24", text);
+    app.update(Action::Start);
+    let promo_black_3_days = Terms {
+        variant: VariantId::Promochess,
+        side: Side::Black,
+        clock: None,
+        days: Some(3),
+        rated: true,
+    };
+    assert_eq!(
+        app.take_net(),
+        [NetRequest::Seek {
+            terms: promo_black_3_days,
+            range: Some(200),
+        }]
+    );
+    // Casual: the rated field toggled; a challenge has no range field (Tab wraps from
+    // rated to the game).
+    app.update(Action::Next);
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Challenge);
+    for _ in 0..4 {
+        app.update(Action::Next);
+    }
+    app.update(Action::Move(Dir::Right));
+    app.update(Action::Next);
+    typed(&mut app, "vet");
+    app.update(Action::Start);
+    match &app.take_net()[..] {
+        [NetRequest::Challenge { to, terms }] => {
+            assert_eq!(to, "Bob");
+            assert_eq!((terms.variant, terms.rated), (VariantId::Veteran, false));
+        }
+        other => panic!("{other:?}"),
+    }
+    // An untimed game is never rated, whatever the field says.
+    app.update(Action::Seek);
+    app.update(Action::Next);
+    app.update(Action::Next);
+    app.update(Action::Move(Dir::Left));
+    app.update(Action::Move(Dir::Left));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(
+        text.contains("casual (untimed games are not rated)"),
+        "{text}"
+    );
+    app.update(Action::Start);
+    assert!(matches!(
+        &app.take_net()[..],
+        [NetRequest::Seek { terms, range: None }] if !terms.rated && terms.clock.is_none()
+    ));
+}
+
+#[test]
+fn a_seek_is_accepted_with_enter_and_the_players_sort_by_rating() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    // My correspondence game is on top; then Bob's challenge and Cat's seek.
+    assert_eq!(spot(&app), (LobbyList::Challenges, 0));
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Accept(4)]);
+    // The players sort by their rating in the game last chosen in the form: PromoChess
+    // (Bob 1812, Cat 1650?) after a PromoChess seek; me first always.
+    let order = |app: &App| match &app.screen {
+        Screen::Lobby(l) => l
+            .view
+            .as_ref()
+            .unwrap()
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect::<Vec<_>>(),
+        _ => panic!(),
+    };
+    assert_eq!(
+        order(&app),
+        ["Ann", "Bob", "Cat"],
+        "by name: all 1500? in Chess"
+    );
+    app.update(Action::Seek);
+    typed(&mut app, "promo");
+    app.update(Action::Start);
+    app.take_net();
+    assert_eq!(order(&app), ["Ann", "Bob", "Cat"]);
+    let mut view = rated_lobby();
+    view.players[1].ratings[0].1.rating = 1600;
+    app.update(Action::Net(NetEvent::Lobby(view)));
+    assert_eq!(
+        order(&app),
+        ["Ann", "Cat", "Bob"],
+        "Cat 1650? above Bob 1600"
+    );
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("by PromoChess rating"), "{text}");
+    // Enter on my correspondence game opens it.
+    app.update(Action::Move(Dir::Up));
+    app.update(Action::Move(Dir::Up));
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(spot(&app), (LobbyList::Mine, 0));
+    app.update(Action::Start);
+    assert_eq!(app.take_net(), [NetRequest::Watch(11)]);
+}
+
+#[test]
+fn the_lobby_with_ratings_seeks_and_correspondence_at_80x24() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("your move in 1 game"), "{text}");
+    assert!(text.contains("Cat → anyone: Chess, 3+2, rated"), "{text}");
+    assert!(text.contains("· Cat 1650?, ±200"), "{text}");
+    insta::assert_snapshot!("lobby_ratings_80x24", text);
+}
+
+#[test]
+fn the_bell_rings_when_a_correspondence_game_becomes_my_move() {
+    let mut app = app();
+    // On connecting, games already waiting for my move ring nothing.
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    assert!(!app.bell);
+    let mut view = rated_lobby();
+    view.mine[0].my_move = false;
+    app.update(Action::Net(NetEvent::Lobby(view.clone())));
+    assert!(!app.bell);
+    // Another lobby change, still not my move: no bell.
+    app.update(Action::Net(NetEvent::Lobby(view.clone())));
+    assert!(!app.bell);
+    view.mine[0].my_move = true;
+    app.update(Action::Net(NetEvent::Lobby(view.clone())));
+    assert!(app.bell, "my move now");
+    app.bell = false;
+    app.update(Action::Net(NetEvent::Lobby(view)));
+    assert!(!app.bell, "once");
+}
+
+#[test]
+fn a_correspondence_game_is_left_with_esc_and_shows_its_deadline() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    let mut view = room(&["e2e4"], Some(Color::White));
+    view.clock = None;
+    view.days = Some((3, 86_400 + 7200));
+    view.rated = true;
+    app.update(Action::Net(NetEvent::Room(view)));
+    let status = app.play().unwrap().room_status(app.now);
+    assert!(
+        status.contains(&"3 days/move: Bob has 1 d 2 h to move".to_string()),
+        "{status:?}"
+    );
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    assert!(matches!(app.screen, Screen::Lobby(_)));
+}
+
+#[test]
+fn a_rated_games_end_shows_the_rating_change() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Room(room(
+        &["e2e4"],
+        Some(Color::White),
+    ))));
+    let mut view = room(&["e2e4"], Some(Color::White));
+    view.outcome = Some(rankup::rules::Outcome::Decisive {
+        winner: Color::White,
+        reason: rankup::rules::EndReason::Resignation,
+    });
+    view.rated = true;
+    view.rating_change.white = Some(RatingChange {
+        before: RatingView {
+            rating: 1500,
+            provisional: true,
+        },
+        after: RatingView {
+            rating: 1512,
+            provisional: true,
+        },
+    });
+    app.update(Action::Net(NetEvent::Room(view)));
+    let message = app.play().unwrap().message.clone().unwrap().text;
+    assert!(message.contains("rating 1500? → 1512? (+12)"), "{message}");
+}
+
+#[test]
+fn the_game_sorting_the_players_is_kept_after_a_watched_game() {
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
+    app.update(Action::Seek);
+    typed(&mut app, "promo");
+    app.update(Action::Start);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Room(room(&["e2e4"], None))));
+    assert!(app.play().is_some());
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Leave]);
+    match &app.screen {
+        Screen::Lobby(l) => assert_eq!(l.rating_game, VariantId::Promochess),
+        _ => panic!("not in the lobby"),
+    }
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("by PromoChess rating"), "{text}");
 }

@@ -330,6 +330,9 @@ fn room(tokens: &[&str], you: Option<Color>) -> RoomView {
                 Color::Black
             }),
         }),
+        days: None,
+        rated: false,
+        rating_change: ByColor::default(),
         you,
         away: ByColor::default(),
         draw_offer: None,

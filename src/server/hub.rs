@@ -16,18 +16,24 @@ use crate::net::{
     name_with_key, ConnId, NetEvent, NetRequest, RoomId, Side, Terms, CHAT_MAX, NAME_MAX,
 };
 use crate::notation::coord;
+use crate::rating::Rating;
 use crate::rules::{ByColor, Color, EndReason, Outcome, Position};
 use crate::save::Timestamp;
 use crate::variants::{variant, VariantId};
 
 use super::names::SignupLimit;
 
+mod correspondence;
 mod identity;
+mod ratings;
 mod restore;
 mod room;
+mod seeks;
 mod views;
 
 pub use super::store::{FinishedGame, LiveRoom, RatingRow};
+pub use correspondence::CORRESPONDENCE_MAX;
+pub use seeks::SEEKS_MAX;
 
 use room::{millis, Room};
 
@@ -39,6 +45,9 @@ pub const GRACE: Duration = Duration::from_secs(60);
 const CHAT_LINES: usize = 20;
 
 /// What the hub asks the server to do.
+// Effects live a moment in a Vec and most are `Send`s: boxing the event would cost an
+// allocation each for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Deliver an event to a connection's app.
@@ -87,6 +96,8 @@ struct Challenge {
     from: String,
     to: Option<String>,
     terms: Terms,
+    /// For a seek: how far the accepting player's rating may be from the seeker's.
+    range: Option<u16>,
 }
 
 /// The server's lobby and rooms.
@@ -106,6 +117,10 @@ pub struct Hub {
     signups: SignupLimit,
     /// The server's own games, offered after the built-in ones ([`Hub::with_server_games`]).
     server_games: Vec<VariantId>,
+    /// Ratings by key fingerprint, then game (a player not in it is rated `1500?`).
+    ratings: HashMap<String, BTreeMap<VariantId, Rating>>,
+    /// The time of the input being handled (for the views that count time left).
+    now: Option<Instant>,
 }
 
 impl Hub {
@@ -123,6 +138,8 @@ impl Hub {
             grace: GRACE,
             signups: SignupLimit::unlimited(),
             server_games: Vec::new(),
+            ratings: HashMap::new(),
+            now: None,
         }
     }
 
@@ -157,6 +174,7 @@ impl Hub {
 
     /// A new connection authenticated with the key `key` (a fingerprint).
     pub fn connect(&mut self, conn: ConnId, key: &str, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         // One connection per player: a new login replaces a half-dead old one.
         let old: Vec<ConnId> = self
@@ -215,6 +233,7 @@ impl Hub {
 
     /// The connection is gone.
     pub fn disconnect(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let Some(c) = self.conns.remove(&conn) else {
             return out;
@@ -256,6 +275,7 @@ impl Hub {
 
     /// Time passes: clocks fall, grace periods end.
     pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let ids: Vec<RoomId> = self.rooms.keys().copied().collect();
         for id in ids {
@@ -276,6 +296,7 @@ impl Hub {
 
     /// A request from a connection's app.
     pub fn request(&mut self, conn: ConnId, request: NetRequest, now: Instant) -> Vec<Effect> {
+        self.now = Some(now);
         let mut out = Vec::new();
         let Some(c) = self.conns.get(&conn) else {
             return out;
@@ -290,7 +311,7 @@ impl Hub {
         let notice = |out: &mut Vec<Effect>, text: String| {
             out.push(Effect::Send(conn, NetEvent::Notice(text)));
         };
-        if let NetRequest::Challenge { terms, .. } | NetRequest::Seek(terms) = &request {
+        if let NetRequest::Challenge { terms, .. } | NetRequest::Seek { terms, .. } = &request {
             if !self.offers(terms.variant) {
                 notice(&mut out, format!("{} is not played here", terms.variant));
                 return out;
@@ -299,11 +320,13 @@ impl Hub {
         match request {
             NetRequest::SetName(_) => notice(&mut out, format!("you are {me} already")),
             NetRequest::Challenge { to, terms } => {
-                if to == me {
+                if let Err(why) = terms.check() {
+                    notice(&mut out, why);
+                } else if to == me {
                     notice(&mut out, "you cannot challenge yourself".into());
                 } else if self.conn_of(&to).is_none() {
                     notice(&mut out, format!("{to} is not online"));
-                } else if self.playing.contains_key(&to) {
+                } else if self.playing.contains_key(&to) && terms.days.is_none() {
                     notice(&mut out, format!("{to} is playing a game"));
                 } else {
                     let id = self.id();
@@ -313,6 +336,7 @@ impl Hub {
                             from: me.clone(),
                             to: Some(to.clone()),
                             terms,
+                            range: None,
                         },
                     );
                     if let Some(t) = self.conn_of(&to) {
@@ -328,18 +352,7 @@ impl Hub {
                     self.push_lobby(&mut out);
                 }
             }
-            NetRequest::Seek(terms) => {
-                let id = self.id();
-                self.challenges.insert(
-                    id,
-                    Challenge {
-                        from: me.clone(),
-                        to: None,
-                        terms,
-                    },
-                );
-                self.push_lobby(&mut out);
-            }
+            NetRequest::Seek { terms, range } => self.post_seek(conn, &me, terms, range, &mut out),
             NetRequest::Accept(id) => self.accept(conn, &me, id, now, &mut out),
             NetRequest::Decline(id) => {
                 if let Some(ch) = self.challenges.get(&id) {
@@ -371,6 +384,8 @@ impl Hub {
                     self.push_room(room_id, now, &mut out);
                 } else if self.playing.contains_key(&me) {
                     notice(&mut out, "finish your game first".into());
+                } else if self.open_own(conn, &me, room_id, now, &mut out) {
+                    // One of my correspondence games.
                 } else if let Some(room) = self.rooms.get_mut(&room_id) {
                     room.spectators.insert(conn);
                     if let Some(c) = self.conns.get_mut(&conn) {
@@ -461,6 +476,7 @@ impl Hub {
                         room.table.answer_takeback(color, yes);
                         if yes {
                             room.turn_started = now;
+                            room.restart_deadline(now);
                             self.save(room_id, &mut out);
                         }
                         self.push_room(room_id, now, &mut out);
@@ -562,7 +578,20 @@ impl Hub {
         if ch.from == me || ch.to.as_deref().is_some_and(|t| t != me) {
             return notice(out, "that challenge is not for you");
         }
-        if self.playing.contains_key(me) || self.playing.contains_key(&ch.from) {
+        if !self.seek_fits(&ch, me) {
+            return notice(out, "your rating is outside that seek's range");
+        }
+        if ch.terms.days.is_some() {
+            let full = [me, ch.from.as_str()]
+                .into_iter()
+                .find_map(|n| self.correspondence_full(n));
+            if let Some(why) = full {
+                return notice(out, &why);
+            }
+        }
+        if ch.terms.days.is_none()
+            && (self.playing.contains_key(me) || self.playing.contains_key(&ch.from))
+        {
             return notice(out, "one game at a time: finish the one going on first");
         }
         let Some(from_conn) = self.conn_of(&ch.from) else {
@@ -616,9 +645,16 @@ impl Hub {
             spectators: BTreeSet::new(),
             turn_started: now,
             held: false,
+            rated: ch.terms.rated,
+            days: None,
+            rating_change: ByColor::default(),
         };
         let room_id = self.id();
         self.rooms.insert(room_id, room);
+        if let Some(days) = ch.terms.days {
+            self.start_correspondence(room_id, id, days, conn, from_conn, now, out);
+            return;
+        }
         for name in [&white, &black] {
             self.playing.insert(name.clone(), room_id);
         }
@@ -658,11 +694,11 @@ impl Hub {
             self.push_room(room_id, now, out);
             return;
         }
-        if room.charge(now) {
-            // The flag fell before the move arrived.
-            self.push_room(room_id, now, out);
+        if self.flag_fell(room_id, now, out) {
+            // The flag fell (or the correspondence deadline passed) before the move arrived.
             return;
         }
+        let room = self.rooms.get_mut(&room_id).expect("a player's room");
         let mv = match coord::parse(room.table.game().position(), token) {
             Ok(mv) => mv,
             Err(e) => {
@@ -682,6 +718,7 @@ impl Hub {
             note.think_ms = Some(millis(think));
         }
         room.turn_started = now;
+        room.restart_deadline(now);
         if let Some(outcome) = room.table.game().outcome() {
             self.finish(room_id, outcome, out);
         } else {
@@ -695,6 +732,9 @@ impl Hub {
     /// on time (a draw if the opponent has only the King) and says so to the room. True when
     /// it fell.
     fn flag_fell(&mut self, room_id: RoomId, now: Instant, out: &mut Vec<Effect>) -> bool {
+        if self.deadline_passed(room_id, now, out) {
+            return true;
+        }
         let Some(room) = self.rooms.get_mut(&room_id) else {
             return false;
         };
@@ -720,22 +760,31 @@ impl Hub {
                 self.playing.remove(name);
             }
         }
-        self.save(room_id, out);
+        let ratings = self.rate(room_id, outcome);
+        self.store_finished(room_id, ratings, out);
+        self.tell_absent_players(room_id, out);
         self.push_lobby(out);
     }
 
-    /// Stores a room's game: in progress, or over with the ratings it changed.
+    /// Stores a room's game in progress (a finished one goes through [`Hub::finish`]).
     fn save(&self, room_id: RoomId, out: &mut Vec<Effect>) {
         let room = &self.rooms[&room_id];
         if room.over() {
-            out.push(Effect::GameOver {
-                room: room_id,
-                game: Box::new(room.finished(room_id)),
-                ratings: Vec::new(),
-            });
+            self.store_finished(room_id, Vec::new(), out);
         } else {
-            out.push(Effect::Live(Box::new(room.live(room_id))));
+            let now = self.now.unwrap_or_else(Instant::now);
+            out.push(Effect::Live(Box::new(room.live(room_id, now))));
         }
+    }
+
+    /// Stores a finished game with the ratings it changed, in one transaction.
+    fn store_finished(&self, room_id: RoomId, ratings: Vec<RatingRow>, out: &mut Vec<Effect>) {
+        let room = &self.rooms[&room_id];
+        out.push(Effect::GameOver {
+            room: room_id,
+            game: Box::new(room.finished(room_id)),
+            ratings,
+        });
     }
 
     /// The side `name` plays in `room_id`, if they play there and the game goes on.

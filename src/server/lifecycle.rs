@@ -52,7 +52,13 @@ pub(super) fn open_store(
         .map(|p| (p.key, p.name))
         .collect();
     let live = store.live_rooms().map_err(|e| e.to_string())?;
-    let mut hub = setup(Hub::new(registry, options.ai_workers.max(1)));
+    let ratings = store.ratings().map_err(|e| e.to_string())?;
+    let (hub, problems) =
+        setup(Hub::new(registry, options.ai_workers.max(1))).with_rating_rows(ratings);
+    for problem in problems {
+        log(&problem);
+    }
+    let mut hub = hub;
     let count = live.len();
     for problem in hub.restore(live, Instant::now()) {
         log(&format!("not restored: {problem}"));

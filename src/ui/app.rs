@@ -20,7 +20,7 @@ use super::card::view::{card_text, CardText};
 pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
-pub use super::lobby::{Lobby, LobbyList, LobbyStep};
+pub use super::lobby::{Lobby, LobbyList, LobbySpot, LobbyStep};
 pub use super::menu::choices::Choices;
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
 pub use super::play::{
@@ -264,9 +264,10 @@ pub struct App {
     pub online: bool,
     /// The lobby as the hub last described it.
     pub lobby_view: Option<LobbyView>,
-    /// The lobby's chosen list and row when it was last on screen: coming back to the
-    /// lobby (from a game, a watched game, the AI) chooses them again.
-    pub lobby_spot: Option<(LobbyList, usize)>,
+    /// The lobby's chosen list and row when it was last on screen (and the game whose
+    /// ratings sort its players): coming back to the lobby (from a game, a watched game,
+    /// the AI) chooses them again.
+    pub lobby_spot: Option<LobbySpot>,
     /// What the hub was last told: a game against the AI is on.
     told_ai: bool,
     /// Requests for the hub waiting for the event loop ([`App::take_net`]).
@@ -606,6 +607,12 @@ impl App {
                 self.screen = Screen::Lobby(Box::new(lobby));
             }
             NetEvent::Lobby(view) => {
+                // A correspondence game became my move: the bell, wherever I am.
+                if Lobby::newly_my_move(self.lobby_view.as_ref(), &view)
+                    && self.options.bell.unwrap_or(true)
+                {
+                    self.bell = true;
+                }
                 self.lobby_view = Some(view.clone());
                 if let Screen::Lobby(l) = &mut self.screen {
                     l.listed(view);
@@ -1055,7 +1062,10 @@ impl App {
                 if play.seat.is_online()
                     && play.mode.is_normal()
                     && (play.table.game().outcome().is_some()
-                        || play.seat.online().is_some_and(|n| n.me().is_none())) =>
+                        || play
+                            .seat
+                            .online()
+                            .is_some_and(|n| n.me().is_none() || n.view.days.is_some())) =>
             {
                 self.net.push(NetRequest::Leave);
                 self.go_home(None);

@@ -7,7 +7,7 @@ pub(crate) mod view;
 use std::time::Duration;
 
 use crate::game::TimeControl;
-use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, NAME_MAX};
+use crate::net::{ClockSetting, LobbyView, NetRequest, Side, Terms, DAYS_CHOICES, NAME_MAX};
 use crate::variants::{variant, VariantId};
 
 use super::action::{Action, Dir};
@@ -17,6 +17,8 @@ use super::menu::CLOCK_CHOICES;
 /// The lists of the lobby, in Tab order (top to bottom on the screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LobbyList {
+    /// My correspondence games (shown only when there are some).
+    Mine,
     /// Challenges to me and by me, and open seeks.
     Challenges,
     /// Players online.
@@ -36,17 +38,35 @@ pub enum FormField {
     Clock,
     /// Whether a disconnected player's clock stops.
     Pause,
+    /// Rated or casual.
+    Rated,
+    /// For a seek: the ratings that may accept it.
+    Range,
 }
 
 /// The lists in screen order: ↓ past the end of one goes on into the next.
-const LISTS: [LobbyList; 3] = [LobbyList::Challenges, LobbyList::Players, LobbyList::Games];
+const LISTS: [LobbyList; 4] = [
+    LobbyList::Mine,
+    LobbyList::Challenges,
+    LobbyList::Players,
+    LobbyList::Games,
+];
 
-const FORM_FIELDS: [FormField; 4] = [
+const FORM_FIELDS: [FormField; 6] = [
     FormField::Game,
     FormField::Side,
     FormField::Clock,
     FormField::Pause,
+    FormField::Rated,
+    FormField::Range,
 ];
+
+/// The rating ranges a seek may ask for: `None` is anyone.
+pub const RANGE_CHOICES: [Option<u16>; 5] = [None, Some(100), Some(200), Some(300), Some(500)];
+
+/// How many paces the clock field offers: the clocks of [`CLOCK_CHOICES`], then the days
+/// per move of [`DAYS_CHOICES`] (correspondence).
+pub const PACES: usize = CLOCK_CHOICES.len() + DAYS_CHOICES.len();
 
 /// A challenge (to a player) or a seek (to anyone) being filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,10 +79,15 @@ pub struct ChallengeForm {
     pub game: usize,
     /// The side I take.
     pub side: Side,
-    /// Index into [`CLOCK_CHOICES`].
+    /// Index into [`CLOCK_CHOICES`], or past it into [`DAYS_CHOICES`] ([`PACES`] in
+    /// all).
     pub clock: usize,
     /// A disconnected player's clock stops.
     pub pause_when_away: bool,
+    /// Rated (when timed; untimed games are casual).
+    pub rated: bool,
+    /// Index into [`RANGE_CHOICES`] (seeks only).
+    pub range: usize,
     /// The focused field.
     pub field: FormField,
     /// The letters typed on the game field: the games offered are those whose name has
@@ -110,6 +135,21 @@ impl ChallengeForm {
 
     /// What the form proposes.
     pub fn terms(&self) -> Terms {
+        let clock = CLOCK_CHOICES
+            .get(self.clock)
+            .copied()
+            .flatten()
+            .map(|(minutes, seconds)| ClockSetting {
+                control: TimeControl {
+                    base: Duration::from_secs(minutes * 60),
+                    increment: Duration::from_secs(seconds),
+                },
+                pause_when_away: self.pause_when_away,
+            });
+        let days = self
+            .clock
+            .checked_sub(CLOCK_CHOICES.len())
+            .and_then(|i| DAYS_CHOICES.get(i).copied());
         Terms {
             variant: self
                 .games
@@ -117,15 +157,39 @@ impl ChallengeForm {
                 .copied()
                 .unwrap_or(VariantId::Chess),
             side: self.side,
-            clock: CLOCK_CHOICES[self.clock].map(|(minutes, seconds)| ClockSetting {
-                control: TimeControl {
-                    base: Duration::from_secs(minutes * 60),
-                    increment: Duration::from_secs(seconds),
-                },
-                pause_when_away: self.pause_when_away,
-            }),
+            clock,
+            days,
+            rated: self.rated && (clock.is_some() || days.is_some()),
         }
     }
+
+    /// The rating range asked for (seeks only).
+    pub fn range(&self) -> Option<u16> {
+        RANGE_CHOICES.get(self.range).copied().flatten()
+    }
+
+    /// The fields this form has: a challenge has no range, a correspondence game no
+    /// choice of the clock when away.
+    fn fields(&self) -> Vec<FormField> {
+        let days = self.terms().days.is_some();
+        FORM_FIELDS
+            .into_iter()
+            .filter(|f| self.to.is_none() || *f != FormField::Range)
+            .filter(|f| !days || *f != FormField::Pause)
+            .collect()
+    }
+}
+
+/// Where the lobby was left, to come back to: the chosen list and row, and the game whose
+/// ratings sort the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbySpot {
+    /// The chosen list.
+    pub list: LobbyList,
+    /// Its chosen row.
+    pub row: usize,
+    /// The game whose ratings sort the players.
+    pub rating_game: VariantId,
 }
 
 /// The lobby screen.
@@ -143,6 +207,8 @@ pub struct Lobby {
     pub form: Option<ChallengeForm>,
     /// Bottom-line message.
     pub message: Option<Message>,
+    /// The game whose ratings the players are sorted by: the one last chosen in the form.
+    pub rating_game: VariantId,
 }
 
 /// What the app should do after a lobby action.
@@ -170,30 +236,68 @@ impl Lobby {
             selected: 0,
             form: None,
             message: None,
+            rating_game: VariantId::ALL[0],
         };
+        lobby.sort_players();
         lobby.settle();
         lobby
     }
 
+    /// Players sorted by their rating in [`Lobby::rating_game`], best first (then by
+    /// name), me first of all.
+    fn sort_players(&mut self) {
+        let game = self.rating_game;
+        if let Some(v) = &mut self.view {
+            let me = v.me.clone();
+            v.players.sort_by(|a, b| {
+                (b.name == me)
+                    .cmp(&(a.name == me))
+                    .then(b.rating(game).rating.cmp(&a.rating(game).rating))
+                    .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            });
+        }
+    }
+
+    /// How many of my correspondence games wait for my move.
+    pub fn my_moves(view: &LobbyView) -> usize {
+        view.mine.iter().filter(|g| g.my_move).count()
+    }
+
+    /// Whether a new lobby view makes it my move in a correspondence game where it was not
+    /// in the old one (the bell rings); the first view, on connecting, rings nothing.
+    pub fn newly_my_move(old: Option<&LobbyView>, new: &LobbyView) -> bool {
+        let Some(old) = old else { return false };
+        new.mine
+            .iter()
+            .any(|g| g.my_move && !old.mine.iter().any(|h| h.room == g.room && h.my_move))
+    }
+
     /// The lobby again (back from a game, a watched game, the AI or the saved games), with
-    /// the list and row that were chosen when it was left (`spot`), kept in range.
-    pub fn back_at(view: Option<LobbyView>, spot: (LobbyList, usize)) -> Lobby {
+    /// the list and row that were chosen when it was left (`spot`), kept in range, and the
+    /// players sorted by the same game's ratings.
+    pub fn back_at(view: Option<LobbyView>, spot: LobbySpot) -> Lobby {
         let mut lobby = Lobby::new(None);
-        (lobby.list, lobby.selected) = spot;
+        (lobby.list, lobby.selected, lobby.rating_game) = (spot.list, spot.row, spot.rating_game);
         lobby.view = view;
+        lobby.sort_players();
         lobby.settle();
         lobby
     }
 
     /// The chosen list and row, to come back to.
-    pub fn spot(&self) -> (LobbyList, usize) {
-        (self.list, self.selected)
+    pub fn spot(&self) -> LobbySpot {
+        LobbySpot {
+            list: self.list,
+            row: self.selected,
+            rating_game: self.rating_game,
+        }
     }
 
     /// How many rows `list` has.
     fn rows_of(&self, list: LobbyList) -> usize {
         let Some(v) = &self.view else { return 0 };
         match list {
+            LobbyList::Mine => v.mine.len(),
             LobbyList::Challenges => v.challenges.len(),
             LobbyList::Players => v.players.len(),
             LobbyList::Games => v.games.len(),
@@ -253,6 +357,7 @@ impl Lobby {
     pub fn listed(&mut self, view: LobbyView) {
         self.naming = None;
         self.view = Some(view);
+        self.sort_players();
         self.settle();
     }
 
@@ -278,15 +383,11 @@ impl Lobby {
             return LobbyStep::Stay;
         }
         if let Some(form) = &mut self.form {
-            let at = FORM_FIELDS
-                .iter()
-                .position(|f| *f == form.field)
-                .unwrap_or(0);
+            let fields = form.fields();
+            let at = fields.iter().position(|f| *f == form.field).unwrap_or(0);
             match action {
-                Action::Next => form.field = FORM_FIELDS[(at + 1) % FORM_FIELDS.len()],
-                Action::Previous => {
-                    form.field = FORM_FIELDS[(at + FORM_FIELDS.len() - 1) % FORM_FIELDS.len()]
-                }
+                Action::Next => form.field = fields[(at + 1) % fields.len()],
+                Action::Previous => form.field = fields[(at + fields.len() - 1) % fields.len()],
                 Action::Move(dir) => {
                     let delta: isize = match dir {
                         Dir::Up | Dir::Left => -1,
@@ -301,8 +402,10 @@ impl Lobby {
                             let i = SIDES.iter().position(|s| *s == form.side).unwrap_or(0);
                             form.side = SIDES[step(i, 3)];
                         }
-                        FormField::Clock => form.clock = step(form.clock, CLOCK_CHOICES.len()),
+                        FormField::Clock => form.clock = step(form.clock, PACES),
                         FormField::Pause => form.pause_when_away = !form.pause_when_away,
+                        FormField::Rated => form.rated = !form.rated,
+                        FormField::Range => form.range = step(form.range, RANGE_CHOICES.len()),
                     }
                 }
                 Action::Type(c)
@@ -329,9 +432,14 @@ impl Lobby {
                     let terms = form.terms();
                     let request = match form.to.clone() {
                         Some(to) => NetRequest::Challenge { to, terms },
-                        None => NetRequest::Seek(terms),
+                        None => NetRequest::Seek {
+                            terms,
+                            range: form.range(),
+                        },
                     };
                     self.form = None;
+                    self.rating_game = terms.variant;
+                    self.sort_players();
                     self.say("sent; waiting for an answer", false);
                     return LobbyStep::Send(request);
                 }
@@ -347,9 +455,18 @@ impl Lobby {
             Action::Move(Dir::Up) => self.step(false),
             Action::Move(Dir::Down) => self.step(true),
             Action::Next | Action::Previous => {
-                let at = LISTS.iter().position(|l| *l == self.list).unwrap_or(0);
-                let delta = if action == Action::Next { 1 } else { 2 };
-                self.list = LISTS[(at + delta) % 3];
+                // Tab goes round the lists shown (mine only when I have some).
+                let shown: Vec<LobbyList> = LISTS
+                    .into_iter()
+                    .filter(|l| *l != LobbyList::Mine || self.rows_of(*l) > 0)
+                    .collect();
+                let at = shown.iter().position(|l| *l == self.list).unwrap_or(0);
+                let delta = if action == Action::Next {
+                    1
+                } else {
+                    shown.len() - 1
+                };
+                self.list = shown[(at + delta) % shown.len()];
                 self.selected = 0;
             }
             Action::Seek => self.open_form(None),
@@ -358,6 +475,16 @@ impl Lobby {
                 None => self.say("choose a player first (↓ or Tab to the players)", true),
             },
             Action::Start | Action::Select => match self.list {
+                LobbyList::Mine => {
+                    let room = self
+                        .view
+                        .as_ref()
+                        .and_then(|v| v.mine.get(self.selected))
+                        .map(|g| g.room);
+                    if let Some(room) = room {
+                        return LobbyStep::Send(NetRequest::Watch(room));
+                    }
+                }
                 LobbyList::Challenges => {
                     if let Some(ch) = self.selected_challenge() {
                         let me = self.view.as_ref().map(|v| v.me.clone()).unwrap_or_default();
@@ -420,13 +547,20 @@ impl Lobby {
             .view
             .iter()
             .flat_map(|v| v.server_games.iter().copied());
+        let games: Vec<VariantId> = VariantId::ALL.into_iter().chain(server).collect();
+        let game = games
+            .iter()
+            .position(|v| *v == self.rating_game)
+            .unwrap_or(0);
         self.form = Some(ChallengeForm {
             to,
-            games: VariantId::ALL.into_iter().chain(server).collect(),
-            game: 0,
+            games,
+            game,
             side: Side::Random,
             clock: 2,
             pause_when_away: false,
+            rated: true,
+            range: 0,
             field: FormField::Game,
             filter: String::new(),
         });

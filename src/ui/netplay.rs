@@ -93,12 +93,18 @@ impl Play {
             game_id,
         );
         play.message = Some(super::app::Message {
-            text: match me {
-                Some(_) => format!(
+            text: match (me, view.days) {
+                (Some(_), Some((days, _))) => format!(
+                    "{} v {}: correspondence, {}: Esc back to the lobby, the game waits",
+                    view.names.white,
+                    view.names.black,
+                    crate::net::days_label(days)
+                ),
+                (Some(_), None) => format!(
                     "{} v {}: good game! t chats, D offers a draw, u asks for a takeback",
                     view.names.white, view.names.black
                 ),
-                None => "watching: t chats, Esc back to the lobby".to_string(),
+                (None, _) => "watching: t chats, Esc back to the lobby".to_string(),
             },
             error: false,
         });
@@ -171,7 +177,12 @@ impl Play {
             self.changed();
         }
         if let (Some(o), None) = (view.outcome, before.outcome) {
-            self.info(&format!("{o} (n or Esc: back to the lobby)"));
+            let change = view
+                .you
+                .and_then(|me| view.rating_change[me])
+                .map(|r| format!(" · {}", r.label()))
+                .unwrap_or_default();
+            self.info(&format!("{o}{change} (n or Esc: back to the lobby)"));
         }
         if let (Some(c), Some(clocks)) = (view.clock, self.table.clocks_mut()) {
             clocks.left = ByColor {
@@ -249,6 +260,19 @@ impl Play {
                 s => out.push(format!("{} away: {s} s to come back", v.names[c])),
             }
         }
+        if let (Some((days, left)), None) = (v.days, v.outcome) {
+            let turn = self.table.turn();
+            let who = if net.me() == Some(turn) {
+                "you have".to_string()
+            } else {
+                format!("{} has", v.names[turn])
+            };
+            out.push(format!(
+                "{}: {who} {} to move",
+                crate::net::days_label(days),
+                time_left(left)
+            ));
+        }
         if v.spectators > 0 {
             out.push(format!("{} watching", v.spectators));
         }
@@ -261,5 +285,15 @@ impl Play {
             let c = &net.view.chat;
             c[c.len().saturating_sub(n)..].to_vec()
         })
+    }
+}
+
+/// `2 d 5 h`, `3 h 20 min`, `12 min`: time left to move in a correspondence game.
+pub(crate) fn time_left(secs: u64) -> String {
+    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    match (d, h) {
+        (0, 0) => format!("{m} min"),
+        (0, _) => format!("{h} h {m} min"),
+        _ => format!("{d} d {h} h"),
     }
 }

@@ -27,8 +27,11 @@ impl Hub {
         let mut problems = Vec::new();
         for live in rooms {
             let names = [&live.names.white, &live.names.black];
+            // A correspondence game waits in the lobbies as before: not held, nobody away,
+            // its deadline what was left when it was stored.
+            let correspondence = live.days.is_some();
             if live.names.white == live.names.black
-                || names.iter().any(|n| self.playing.contains_key(n.as_str()))
+                || (!correspondence && names.iter().any(|n| self.playing.contains_key(n.as_str())))
                 || self.rooms.contains_key(&live.id)
             {
                 problems.push(format!(
@@ -56,17 +59,26 @@ impl Hub {
                 keys: live.keys.clone(),
                 started: live.game.started,
                 ended: None,
-                away: ByColor {
-                    white: Some(now + self.grace),
-                    black: Some(now + self.grace),
+                away: if correspondence {
+                    ByColor::default()
+                } else {
+                    ByColor {
+                        white: Some(now + self.grace),
+                        black: Some(now + self.grace),
+                    }
                 },
                 chat: VecDeque::new(),
                 spectators: BTreeSet::new(),
                 turn_started: now,
-                held: true,
+                held: !correspondence,
+                rated: live.rated,
+                days: live.days.map(|(days, left)| (days, now + left)),
+                rating_change: ByColor::default(),
             };
-            for name in names {
-                self.playing.insert(name.clone(), live.id);
+            if !correspondence {
+                for name in names {
+                    self.playing.insert(name.clone(), live.id);
+                }
             }
             self.rooms.insert(live.id, room);
             self.next_id = self.next_id.max(live.id);
@@ -88,7 +100,7 @@ impl Hub {
             let room = self.rooms.get_mut(&id).expect("listed");
             room.charge(now);
             room.held = true;
-            out.push(Effect::Live(Box::new(room.live(id))));
+            out.push(Effect::Live(Box::new(room.live(id, now))));
         }
         out
     }

@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Table};
-use crate::net::{ClockSetting, ClockView, ConnId, RoomId, RoomView};
+use crate::net::{ClockSetting, ClockView, ConnId, RatingChange, RoomId, RoomView};
 use crate::rules::{ByColor, Color};
 use crate::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
 
@@ -30,6 +30,12 @@ pub(super) struct Room {
     /// Restored after a restart and not yet resumed: the clocks stay stopped until both
     /// players are back ([`restore`](super::restore)).
     pub(super) held: bool,
+    /// Whether the result changes the players' ratings.
+    pub(super) rated: bool,
+    /// A correspondence game: days per move, and when the side to move loses on time.
+    pub(super) days: Option<(u8, Instant)>,
+    /// After a rated game: each player's rating before and after.
+    pub(super) rating_change: ByColor<Option<RatingChange>>,
 }
 
 impl Room {
@@ -79,13 +85,16 @@ impl Room {
     }
 
     /// The game in progress as the store keeps it.
-    pub(super) fn live(&self, id: RoomId) -> LiveRoom {
+    pub(super) fn live(&self, id: RoomId, now: Instant) -> LiveRoom {
         LiveRoom {
             id,
             keys: self.keys.clone(),
             names: self.names.clone(),
             setting: self.setting,
-            rated: false,
+            rated: self.rated,
+            days: self
+                .days
+                .map(|(days, deadline)| (days, deadline.saturating_duration_since(now))),
             game: self.saved(),
         }
     }
@@ -96,7 +105,7 @@ impl Room {
             room: id,
             keys: self.keys.clone(),
             names: self.names.clone(),
-            rated: false,
+            rated: self.rated,
             game: self.saved(),
         }
     }
@@ -126,6 +135,11 @@ impl Room {
                     },
                     running: self.table.running_clock(self.clock_runs()),
                 }),
+            days: self
+                .days
+                .map(|(d, deadline)| (d, deadline.saturating_duration_since(now).as_secs())),
+            rated: self.rated,
+            rating_change: self.rating_change,
             you,
             away: ByColor {
                 white: self

@@ -1,13 +1,15 @@
 //! What each connection is shown: its view of a room and of the lobby.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::net::{ChallengeView, GameView, LobbyView, NetEvent, PlayerView, Presence, RoomId};
-use crate::rules::Color;
+use crate::net::{
+    ChallengeView, GameView, LobbyView, NetEvent, PlayerView, Presence, RatingView, RoomId,
+};
+use crate::rules::{ByColor, Color};
 
 use super::room::variant_id;
-use super::{Effect, Hub};
+use super::seeks::fits;
+use super::{Challenge, Effect, Hub};
 
 impl Hub {
     /// Sends the room's view to everyone looking at it.
@@ -42,14 +44,24 @@ impl Hub {
                         .get(room)
                         .is_some_and(|r| r.spectators.contains(id))
                 };
+                let plays = |room: &RoomId| {
+                    self.rooms.get(room).is_some_and(|r| {
+                        !r.over() && (r.names.white == name || r.names.black == name)
+                    })
+                };
                 let presence = match (self.playing.get(&name), c.viewing) {
                     (Some(&room), _) => Presence::InGame(room),
+                    (None, Some(room)) if plays(&room) => Presence::InGame(room),
                     (None, Some(room)) if watched(&room) => Presence::Watching(room),
                     (None, Some(_)) => Presence::Free,
                     (None, None) if c.with_ai => Presence::PlayingAi,
                     (None, None) => Presence::Free,
                 };
-                Some(PlayerView { name, presence })
+                Some(PlayerView {
+                    name,
+                    presence,
+                    ratings: self.rating_views(&c.key),
+                })
             })
             .collect();
         players.sort_by_key(|p| p.name.to_lowercase());
@@ -63,21 +75,32 @@ impl Hub {
                 names: r.names.clone(),
                 plies: r.table.game().history().len(),
                 clock: r.setting,
+                days: r.days.map(|(d, _)| d),
+                rated: r.rated,
+                ratings: ByColor {
+                    white: RatingView::of(&self.rating(&r.keys.white, variant_id(r.table.game()))),
+                    black: RatingView::of(&self.rating(&r.keys.black, variant_id(r.table.game()))),
+                },
                 spectators: r.spectators.len(),
             })
             .collect();
-        // Each challenge's keys, found once for every viewer.
-        let keys: HashMap<u64, (String, Option<String>)> = self
+        // Each challenge with its view and the challenger's rating in its game.
+        let challenges: Vec<(&Challenge, ChallengeView, f64)> = self
             .challenges
             .iter()
-            .map(|(&id, ch)| {
-                (
-                    id,
-                    (
-                        self.key_of(&ch.from),
-                        ch.to.as_deref().map(|t| self.key_of(t)),
-                    ),
-                )
+            .map(|(&cid, ch)| {
+                let theirs = self.rating_by_name(&ch.from, ch.terms.variant);
+                let view = ChallengeView {
+                    id: cid,
+                    from: ch.from.clone(),
+                    to: ch.to.clone(),
+                    from_key: self.key_of(&ch.from),
+                    to_key: ch.to.as_deref().map(|t| self.key_of(t)),
+                    terms: ch.terms,
+                    rating: RatingView::of(&theirs),
+                    range: ch.range,
+                };
+                (ch, view, theirs.rating)
             })
             .collect();
         for (&id, c) in &self.conns {
@@ -87,18 +110,18 @@ impl Hub {
                 let mine = players.remove(i);
                 players.insert(0, mine);
             }
-            let challenges = self
-                .challenges
+            let challenges = challenges
                 .iter()
-                .filter(|(_, ch)| ch.to.is_none() || &ch.from == me || ch.to.as_ref() == Some(me))
-                .map(|(&cid, ch)| ChallengeView {
-                    id: cid,
-                    from: ch.from.clone(),
-                    to: ch.to.clone(),
-                    from_key: keys[&cid].0.clone(),
-                    to_key: keys[&cid].1.clone(),
-                    terms: ch.terms,
+                .filter(|(ch, _, theirs)| {
+                    &ch.from == me
+                        || fits(
+                            ch,
+                            me,
+                            self.rating(&c.key, ch.terms.variant).rating,
+                            *theirs,
+                        )
                 })
+                .map(|(_, view, _)| view.clone())
                 .collect();
             out.push(Effect::Send(
                 id,
@@ -108,6 +131,7 @@ impl Hub {
                     players,
                     games: games.clone(),
                     challenges,
+                    mine: self.now.map_or_else(Vec::new, |now| self.my_games(me, now)),
                     ai_workers: self.ai_workers,
                     server_games: self.server_games().to_vec(),
                 }),

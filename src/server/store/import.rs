@@ -231,6 +231,8 @@ fn split(
                 pause_when_away: true,
             }),
             rated: false,
+            // Older servers had no correspondence games.
+            days: None,
             game: f.game,
         };
         live.push((room, f.in_play));

@@ -83,6 +83,9 @@ pub struct LiveRoom {
     pub setting: Option<ClockSetting>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// A correspondence game: its days per move, and the time the side to move had left
+    /// when it was stored (the time the server is down is nobody's).
+    pub days: Option<(u8, std::time::Duration)>,
     /// The game, its clocks as they stood when it was stored.
     pub game: SavedGame,
 }

@@ -75,6 +75,10 @@ pub const MIGRATIONS: &[&str] = &[
          key TEXT NOT NULL,
          terms TEXT NOT NULL,
          created INTEGER NOT NULL);",
+    // 3: correspondence games: days per move, and the time the side to move had left
+    // when the game was stored.
+    "ALTER TABLE live_rooms ADD COLUMN days INTEGER;
+     ALTER TABLE live_rooms ADD COLUMN days_left_ms INTEGER;",
 ];
 
 /// The schema version this build writes.
@@ -257,6 +261,17 @@ fn sql_error(path: &Path, doing: &'static str, e: rusqlite::Error) -> StoreError
     }
 }
 
+/// A correspondence game's days per move and time left, from their columns (an
+/// out-of-range value reads as no correspondence clock: the game is then restored as an
+/// untimed one rather than lost).
+fn days_of(days: Option<i64>, left_ms: Option<i64>) -> Option<(u8, Duration)> {
+    let days = u8::try_from(days?).ok().filter(|&d| d > 0)?;
+    Some((
+        days,
+        Duration::from_millis(left_ms.unwrap_or(0).max(0) as u64),
+    ))
+}
+
 fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
@@ -266,8 +281,9 @@ pub(super) fn put_live_room(tx: &Transaction<'_>, room: &LiveRoom) -> rusqlite::
     let control = room.setting.map(|s| s.control);
     tx.execute(
         "INSERT OR REPLACE INTO live_rooms (id, white_key, black_key, white_name, black_name,
-             clock_base_ms, clock_increment_ms, pause_when_away, rated, game, updated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+             clock_base_ms, clock_increment_ms, pause_when_away, rated, game, updated, days,
+             days_left_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             room.id as i64,
             room.keys.white,
@@ -280,6 +296,8 @@ pub(super) fn put_live_room(tx: &Transaction<'_>, room: &LiveRoom) -> rusqlite::
             room.rated,
             room.game.to_ron(),
             Timestamp::now().unix(),
+            room.days.map(|(days, _)| days),
+            room.days.map(|(_, left)| ms(left)),
         ],
     )?;
     Ok(())
@@ -441,10 +459,11 @@ impl Store for SqliteStore {
     }
 
     fn live_rooms(&self) -> Result<Vec<LiveRoom>, StoreError> {
-        let read = || -> rusqlite::Result<Vec<(RawRoom, Option<ClockSetting>)>> {
+        type Days = Option<(u8, Duration)>;
+        let read = || -> rusqlite::Result<Vec<(RawRoom, Option<ClockSetting>, Days)>> {
             let mut stmt = self.conn.prepare(
                 "SELECT id, white_key, black_key, white_name, black_name, clock_base_ms,
-                     clock_increment_ms, pause_when_away, rated, game
+                     clock_increment_ms, pause_when_away, rated, game, days, days_left_ms
                  FROM live_rooms ORDER BY id",
             )?;
             let rows = stmt.query_map([], |r| {
@@ -473,13 +492,14 @@ impl Store for SqliteStore {
                         game: r.get(9)?,
                     },
                     setting,
+                    days_of(r.get(10)?, r.get(11)?),
                 ))
             })?;
             rows.collect()
         };
         let rows = read().map_err(|e| sql_error(&self.path, "read the games in progress", e))?;
         rows.into_iter()
-            .map(|(raw, setting)| {
+            .map(|(raw, setting, days)| {
                 let game = self.read_game(&format!("game in progress {}", raw.id), &raw.game)?;
                 Ok(LiveRoom {
                     id: raw.id as u64,
@@ -487,6 +507,7 @@ impl Store for SqliteStore {
                     names: raw.names,
                     setting,
                     rated: raw.rated,
+                    days,
                     game,
                 })
             })

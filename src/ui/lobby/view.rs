@@ -8,11 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::net::{name_with_key, ChallengeView, Presence};
+use crate::net::{days_label, name_with_key, ChallengeView, Presence, Side};
 use crate::variants::variant;
 
 use crate::ui::app::App;
 use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList};
+use crate::ui::netplay::time_left;
 use crate::ui::widgets::overlay::centered;
 use crate::ui::widgets::text::fit;
 
@@ -60,17 +61,27 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
     };
     // Who I am first: at 80 columns a long name leaves the rest cut short, never that.
     let title = " rankup · lobby ";
+    let me = fit(
+        &format!("· you are {} ", name_with_key(&view.me, &view.key)),
+        width.saturating_sub(title.chars().count()),
+    );
+    let my_moves = Lobby::my_moves(view);
     lines[0] = Line::from(vec![
         Span::styled(title, p.accent()),
+        Span::styled(me, p.dim()),
         Span::styled(
-            fit(
-                &format!(
-                    "· you are {} · {} online · AI: {} at once",
-                    name_with_key(&view.me, &view.key),
-                    view.players.len(),
-                    view.ai_workers
-                ),
-                width.saturating_sub(title.chars().count()),
+            match my_moves {
+                0 => String::new(),
+                1 => "· your move in 1 game ".into(),
+                n => format!("· your move in {n} games "),
+            },
+            p.accent(),
+        ),
+        Span::styled(
+            format!(
+                "· {} online · AI: {} at once",
+                view.players.len(),
+                view.ai_workers
             ),
             p.dim(),
         ),
@@ -94,6 +105,28 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             if chosen { p.highlight() } else { p.text() },
         )
     };
+    if !view.mine.is_empty() {
+        lines.push(Line::default());
+        lines.push(heading(
+            LobbyList::Mine,
+            "Your correspondence games",
+            "Enter opens",
+        ));
+        for (i, g) in view.mine.iter().enumerate() {
+            let whose = if g.my_move { "your move" } else { "their move" };
+            lines.push(row(
+                LobbyList::Mine,
+                i,
+                format!(
+                    "v {} · {} · {whose}, {} left · {}",
+                    g.opponent,
+                    variant(g.variant).name(),
+                    time_left(g.left_secs),
+                    days_label(g.days)
+                ),
+            ));
+        }
+    }
     lines.push(Line::default());
     lines.push(heading(
         LobbyList::Challenges,
@@ -104,17 +137,37 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(Line::styled("     none", p.dim()));
     }
     for (i, ch) in view.challenges.iter().enumerate() {
+        let who = who(ch, &view.me);
+        // The challenger's rating in the game, and a seek's range.
+        let range = match (&ch.to, ch.range) {
+            (None, Some(r)) => format!(", ±{r}"),
+            _ => String::new(),
+        };
         lines.push(row(
             LobbyList::Challenges,
             i,
-            format!("{}: {}", who(ch, &view.me), ch.terms.describe()),
+            format!(
+                "{who}: {}, {}, {}, {} · {} {}{range}",
+                variant(ch.terms.variant).name(),
+                ch.terms.pace(),
+                if ch.terms.rated { "rated" } else { "casual" },
+                match ch.terms.side {
+                    Side::Random => "random sides".to_string(),
+                    side => format!("{} plays {}", ch.from, side.label()),
+                },
+                ch.from,
+                ch.rating.label()
+            ),
         ));
     }
     lines.push(Line::default());
     lines.push(heading(
         LobbyList::Players,
         "Players online",
-        "Enter or c challenges",
+        &format!(
+            "by {} rating · Enter or c challenges",
+            variant(lobby.rating_game).name()
+        ),
     ));
     for (i, pl) in view.players.iter().enumerate() {
         let status = match pl.presence {
@@ -124,7 +177,11 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(row(
             LobbyList::Players,
             i,
-            format!("{:<17} {status}", pl.name),
+            format!(
+                "{:<17} {status:<14} {:>5}",
+                pl.name,
+                pl.rating(lobby.rating_game).label()
+            ),
         ));
     }
     lines.push(Line::default());
@@ -141,14 +198,20 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Games,
             i,
             format!(
-                "{}{} v {} · {} · move {}{}{}",
+                "{}{} v {} · {} · {} v {} · move {} · {}{}{}",
                 your_game(&view.me, &g.names),
                 g.names.white,
                 g.names.black,
                 variant(g.variant).name(),
+                g.ratings.white.label(),
+                g.ratings.black.label(),
                 g.plies / 2 + 1,
-                g.clock
-                    .map_or(String::new(), |c| format!(" · {}", c.label())),
+                match (g.days, g.clock) {
+                    (Some(d), _) => days_label(d),
+                    (None, Some(c)) => c.label(),
+                    (None, None) => "no clock".into(),
+                },
+                if g.rated { " · rated" } else { "" },
                 if g.spectators > 0 {
                     format!(" · {} watching", g.spectators)
                 } else {
@@ -217,27 +280,59 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             Line::from(vec![
                 Span::styled("clock  ", p.dim()),
                 Span::styled(
-                    terms.clock.map_or("none".into(), |c| c.control.label()),
+                    match (terms.clock, terms.days) {
+                        (_, Some(d)) => format!("{} (correspondence)", days_label(d)),
+                        (Some(c), None) => c.control.label(),
+                        (None, None) => "none".into(),
+                    },
                     focus(FormField::Clock),
                 ),
             ]),
             Line::from(vec![
                 Span::styled("away   ", p.dim()),
+                match (terms.days, form.pause_when_away) {
+                    (Some(_), _) => Span::styled("never claimed: days per move instead", p.dim()),
+                    (None, true) => Span::styled(
+                        "clock stops while a player is disconnected",
+                        focus(FormField::Pause),
+                    ),
+                    (None, false) => Span::styled(
+                        "clock runs on while a player is disconnected",
+                        focus(FormField::Pause),
+                    ),
+                },
+            ]),
+            Line::from(vec![
+                Span::styled("rated  ", p.dim()),
                 Span::styled(
-                    if form.pause_when_away {
-                        "clock stops while a player is disconnected"
-                    } else {
-                        "clock runs on while a player is disconnected"
+                    match (terms.rated, terms.clock.is_none() && terms.days.is_none()) {
+                        (true, _) => "rated",
+                        (false, true) => "casual (untimed games are not rated)",
+                        (false, false) => "casual",
                     },
-                    focus(FormField::Pause),
+                    focus(FormField::Rated),
                 ),
             ]),
+        ];
+        let mut text = text;
+        if form.to.is_none() {
+            text.push(Line::from(vec![
+                Span::styled("range  ", p.dim()),
+                Span::styled(
+                    form.range().map_or("any rating".into(), |r| {
+                        format!("ratings within ±{r} of mine")
+                    }),
+                    focus(FormField::Range),
+                ),
+            ]));
+        }
+        text.extend([
             Line::default(),
             Line::styled("type a game's name to filter · ←→ change", p.dim()),
             Line::styled("Tab field · Enter send · Esc cancel", p.dim()),
-        ];
+        ]);
         let w = 56.min(area.width);
-        let r = centered(area, w, 11);
+        let r = centered(area, w, text.len() as u16 + 2);
         frame.render_widget(Clear, r);
         frame.render_widget(
             Paragraph::new(text).block(
