@@ -212,7 +212,22 @@ fn games_in_progress_and_finished_games_last_across_reopening() {
     };
     store.game_over(&done, &[]).unwrap();
     assert_eq!(store.live_rooms().unwrap(), [live(4, &["d2d4"])]);
-    assert_eq!(store.finished_games("key-b", 10).unwrap(), [done]);
+    assert_eq!(store.last_id().unwrap(), 4);
+    store
+        .game_over(
+            &FinishedGame {
+                room: 9,
+                ..done.clone()
+            },
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        store.last_id().unwrap(),
+        9,
+        "a finished room's id counts too"
+    );
+    assert_eq!(store.finished_games("key-b", 10).unwrap()[1], done);
     assert!(store.finished_games("key-c", 10).unwrap().is_empty());
     // Exportable as RON and PGN from what the store keeps.
     let kept = &store.finished_games("key-a", 1).unwrap()[0].game;

@@ -52,6 +52,7 @@ pub(super) fn open_store(
         .collect();
     let live = store.live_rooms().map_err(|e| e.to_string())?;
     let mut hub = Hub::new(registry, options.ai_workers.max(1));
+    hub.number_after(store.last_id().map_err(|e| e.to_string())?);
     let count = live.len();
     for problem in hub.restore(live, Instant::now()) {
         log(&format!("not restored: {problem}"));
