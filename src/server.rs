@@ -336,6 +336,12 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         nodelay: true,
         ..Default::default()
     });
+    // Watched before the server says it listens: a stop from then on stores the games.
+    let watch = |kind, name| {
+        tokio::signal::unix::signal(kind).map_err(|e| format!("cannot watch for {name}: {e}"))
+    };
+    let mut terminate = watch(tokio::signal::unix::SignalKind::terminate(), "SIGTERM")?;
+    let mut interrupt = watch(tokio::signal::unix::SignalKind::interrupt(), "SIGINT")?;
     shared.log(&format!(
         "rankup serve: listening on {local}; data in {}; at most {} clients ({} per address); {} AI searches at once",
         options.data.display(),
@@ -358,13 +364,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
             }
         });
     }
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .map_err(|e| format!("cannot watch for SIGTERM: {e}"))?;
     let mut backoff = AcceptBackoff::default();
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
-            _ = tokio::signal::ctrl_c() => {
+            _ = interrupt.recv() => {
                 lifecycle::stop(&shared, "interrupted").await;
                 return Ok(());
             }

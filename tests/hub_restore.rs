@@ -333,4 +333,25 @@ fn a_restored_room_keeps_its_id_and_new_rooms_do_not_reuse_it() {
         })
         .expect("listed");
     assert!(seek > room_id);
+    // Ids the store used for finished rooms are not used again either.
+    let mut hub = Hub::new(registry(), 2);
+    hub.number_after(40);
+    hub.connect(CAT, "key-c", stop);
+    let e = hub.request(
+        CAT,
+        NetRequest::Seek(Terms {
+            variant: VariantId::Chess,
+            side: Side::Random,
+            clock: None,
+        }),
+        stop,
+    );
+    let seek = to(&e, CAT)
+        .into_iter()
+        .find_map(|ev| match ev {
+            NetEvent::Lobby(l) => l.challenges.first().map(|c| c.id),
+            _ => None,
+        })
+        .expect("listed");
+    assert_eq!(seek, 41);
 }

@@ -213,7 +213,22 @@ fn games_in_progress_and_finished_games_last_across_reopening() {
     };
     store.game_over(&done, &[]).unwrap();
     assert_eq!(store.live_rooms().unwrap(), [live(4, &["d2d4"])]);
-    assert_eq!(store.finished_games("key-b", 10).unwrap(), [done]);
+    assert_eq!(store.last_id().unwrap(), 4);
+    store
+        .game_over(
+            &FinishedGame {
+                room: 9,
+                ..done.clone()
+            },
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        store.last_id().unwrap(),
+        9,
+        "a finished room's id counts too"
+    );
+    assert_eq!(store.finished_games("key-b", 10).unwrap()[1], done);
     assert!(store.finished_games("key-c", 10).unwrap().is_empty());
     // Exportable as RON and PGN from what the store keeps.
     let kept = &store.finished_games("key-a", 1).unwrap()[0].game;
@@ -377,4 +392,71 @@ fn a_broken_old_registry_stops_the_import_and_writes_nothing() {
         None,
         "tried again next start"
     );
+}
+
+/// Runs `rankup serve` on `data` until it listens, then stops it with SIGTERM: its log,
+/// and whether it exited cleanly.
+fn serve_once(data: &Path) -> (String, bool) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rankup"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .env("RANKUP_CONFIG_DIR", data.join("no-config"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut log = String::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        log.push_str(&line);
+        log.push('\n');
+        if line.contains("listening on") {
+            break;
+        }
+    }
+    let pid = child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    for line in lines {
+        log.push_str(&line.unwrap());
+        log.push('\n');
+    }
+    (log, child.wait().unwrap().success())
+}
+
+#[test]
+fn a_server_started_on_an_older_data_folder_imports_it_once_and_restores_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    std::fs::create_dir_all(data.join("server")).unwrap();
+    std::fs::write(
+        data.join("server/players.ron"),
+        "{\"SHA256:aa\": \"Ann\", \"SHA256:bb\": \"Bob\"}",
+    )
+    .unwrap();
+    let in_play = game("Ann", "Bob", &["e2e4", "e7e5"], 1_800_000_000, false);
+    put_file(data, "SHA256_aa", "games", "room", &in_play);
+    put_file(data, "SHA256_bb", "games", "room", &in_play);
+
+    let (log, clean) = serve_once(data);
+    assert!(clean, "{log}");
+    assert!(
+        log.contains("older data folder imported: 2 players, 1 games in progress"),
+        "{log}"
+    );
+    assert!(log.contains("games in progress restored: 1,"), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    // The second start finds it all in the database, and imports nothing.
+    let (log, clean) = serve_once(data);
+    assert!(clean, "{log}");
+    assert!(!log.contains("imported"), "{log}");
+    assert!(log.contains("games in progress restored: 1,"), "{log}");
+    let store = SqliteStore::open_in(&data.join("server")).unwrap();
+    assert_eq!(store.live_rooms().unwrap()[0].game, in_play);
 }

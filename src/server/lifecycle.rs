@@ -53,12 +53,12 @@ pub(super) fn open_store(
         .collect();
     let live = store.live_rooms().map_err(|e| e.to_string())?;
     let ratings = store.ratings().map_err(|e| e.to_string())?;
-    let (hub, problems) =
+    let (mut hub, problems) =
         setup(Hub::new(registry, options.ai_workers.max(1))).with_rating_rows(ratings);
     for problem in problems {
         log(&problem);
     }
-    let mut hub = hub;
+    hub.number_after(store.last_id().map_err(|e| e.to_string())?);
     let count = live.len();
     for problem in hub.restore(live, Instant::now()) {
         log(&format!("not restored: {problem}"));

@@ -86,6 +86,12 @@ impl Hub {
         problems
     }
 
+    /// New rooms, challenges and seeks are numbered after `last` (the highest id the
+    /// store holds), so that no id is used twice across restarts.
+    pub fn number_after(&mut self, last: u64) {
+        self.next_id = self.next_id.max(last);
+    }
+
     /// The server stops: every game in progress is stored with its clocks charged up to
     /// `now` (a flag that fell by then ends its game first), and held from then on: while
     /// the players are told and disconnected no clock runs, so no flag falls and no grace

@@ -230,6 +230,13 @@ pub trait Store: Send {
     /// A database error, or a game that does not replay.
     fn finished_games(&self, key: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError>;
 
+    /// The highest id the store holds for a room (in progress or finished) or a seek:
+    /// the hub numbers new ones after it, so that no id is used twice across restarts.
+    ///
+    /// # Errors
+    /// A database error.
+    fn last_id(&self) -> Result<u64, StoreError>;
+
     /// The server stops: everything written is made final (for SQLite, the write-ahead
     /// log is checkpointed into the database file).
     ///

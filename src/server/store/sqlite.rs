@@ -543,6 +543,19 @@ impl Store for SqliteStore {
         })
     }
 
+    fn last_id(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT MAX(m) FROM (SELECT MAX(id) AS m FROM live_rooms
+                     UNION ALL SELECT MAX(room) FROM finished_games
+                     UNION ALL SELECT MAX(id) FROM seeks)",
+                [],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .map(|m| m.map_or(0, |m| m.max(0) as u64))
+            .map_err(|e| sql_error(&self.path, "read the last id", e))
+    }
+
     fn close(&mut self) -> Result<(), StoreError> {
         self.conn
             .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
