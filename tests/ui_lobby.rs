@@ -987,6 +987,14 @@ fn a_correspondence_game_is_left_with_esc_and_shows_its_deadline() {
         status.contains(&"3 days/move: Bob has 1 d 2 h to move".to_string()),
         "{status:?}"
     );
+    // It counts down by the app's clock between views.
+    let later = app.now.unwrap() + std::time::Duration::from_secs(3 * 3600);
+    app.update(Action::Tick(later));
+    let status = app.play().unwrap().room_status(app.now);
+    assert!(
+        status.contains(&"3 days/move: Bob has 23 h 0 min to move".to_string()),
+        "{status:?}"
+    );
     app.update(Action::Cancel);
     assert_eq!(app.take_net(), [NetRequest::Leave]);
     assert!(matches!(app.screen, Screen::Lobby(_)));

@@ -25,6 +25,9 @@ pub struct NetPlay {
     /// When each absent player's grace period ends, as this app's clock reckons it (the
     /// view gives seconds left when it was made).
     pub away_until: ByColor<Option<Instant>>,
+    /// In a correspondence game, when the side to move loses on time, as this app's clock
+    /// reckons it.
+    pub deadline: Option<Instant>,
 }
 
 impl NetPlay {
@@ -113,6 +116,7 @@ impl Play {
             view: view.clone(),
             outbox: Vec::new(),
             away_until: ByColor::default(),
+            deadline: None,
         }));
         play.sync_room(view, now);
         Ok(play)
@@ -128,6 +132,7 @@ impl Play {
         for c in Color::ALL {
             net.away_until[c] = view.away[c].map(|s| now + Duration::from_secs(s));
         }
+        net.deadline = view.days.map(|(_, s)| now + Duration::from_secs(s));
         let local: Vec<String> = self
             .table
             .game()
@@ -261,6 +266,10 @@ impl Play {
             }
         }
         if let (Some((days, left)), None) = (v.days, v.outcome) {
+            let left = match (net.deadline, now) {
+                (Some(deadline), Some(now)) => deadline.saturating_duration_since(now).as_secs(),
+                _ => left,
+            };
             let turn = self.table.turn();
             let who = if net.me() == Some(turn) {
                 "you have".to_string()
