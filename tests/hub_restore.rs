@@ -339,11 +339,16 @@ fn a_restored_room_keeps_its_id_and_new_rooms_do_not_reuse_it() {
     hub.connect(CAT, "key-c", stop);
     let e = hub.request(
         CAT,
-        NetRequest::Seek(Terms {
-            variant: VariantId::Chess,
-            side: Side::Random,
-            clock: None,
-        }),
+        NetRequest::Seek {
+            terms: Terms {
+                variant: VariantId::Chess,
+                side: Side::Random,
+                clock: None,
+                days: None,
+                rated: false,
+            },
+            range: None,
+        },
         stop,
     );
     let seek = to(&e, CAT)
