@@ -117,7 +117,11 @@ const SSH_OPTIONS: &str =
 
 /// A player's terminal: `ssh -tt` into the server, in tmux.
 fn connect(name: &str, key: &Path, port: u16, data: &Path) -> Tmux {
-    let tmux = Tmux::new(&format!("ssh-{name}")).expect("tmux");
+    // A tmux server of its own per connection: tests run at once in one process and use
+    // the same player names.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmux = Tmux::new(&format!("ssh-{name}-{n}")).expect("tmux");
     tmux.start(
         data,
         &format!(
@@ -191,7 +195,10 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     ann.keys(&["Enter"]);
     bob.wait_for("→ you: PromoChess, 5+3");
     // The challenger's key is shown short beside the name.
-    bob.wait_for(&format!("Ann · {} → you", short_fingerprint(&ann_key)));
+    bob.wait_for(&format!(
+        "Ann 1500? · {} → you",
+        short_fingerprint(&ann_key)
+    ));
     // Bob's highlight is on himself, first of the players: ↑ goes on up into the
     // challenges.
     bob.keys(&["Up", "Enter"]);
@@ -611,7 +618,7 @@ fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
     ann.wait_for("game   PromoChess");
     ann.wait_for("you    white");
     ann.keys(&["Enter"]);
-    bob.wait_for("Ann → you: PromoChess, 5+3");
+    bob.wait_for("→ you: PromoChess, 5+3");
     bob.keys(&["Up", "Enter"]);
     ann.wait_for("White (you) to move");
     ann.type_move("e4");
@@ -660,7 +667,8 @@ fn a_restart_mid_game_keeps_it_and_sigterm_gives_every_terminal_back() {
     // Bob resigns; Ann's saved games list it, naming her folder without the server's
     // path (it showed the server's absolute path before).
     bob.keys(&["R", "y"]);
-    ann.wait_for("White wins by resignation (n or Esc: back to the lobby)");
+    // Rated (as the challenge form proposes), across the restart too.
+    ann.wait_for("White wins by resignation · rating 1500? → 1662? (+162)");
     ann.keys(&["Escape"]);
     ann.wait_for("you are Ann");
     ann.keys(&["b"]);
@@ -707,7 +715,8 @@ fn a_correspondence_seek_and_a_rated_game_over_ssh() {
     ann.wait_for("3 days/move (correspondence)");
     ann.wait_for("ratings within ±200 of mine");
     ann.keys(&["Enter"]);
-    bob.wait_for("Ann → anyone: Chess, 3 days/move, rated, Ann plays white · Ann 1500?, ±200");
+    bob.wait_for("Ann 1500? · SHA256:");
+    bob.wait_for("→ anyone: Chess, 3 days/move, rated, Ann plays");
     bob.keys(&["Up", "Enter"]);
     bob.wait_for("3 days/move: Ann has 3 d 0 h to move");
     ann.wait_for("Bob accepted: a correspondence game, in your lobby");
@@ -732,7 +741,7 @@ fn a_correspondence_seek_and_a_rated_game_over_ssh() {
     ann.keys(&["Tab", "Left", "Left"]);
     ann.wait_for("rated  rated");
     ann.keys(&["Enter"]);
-    bob.wait_for("Ann → you: Chess, 5+3, rated, Ann plays white");
+    bob.wait_for("→ you: Chess, 5+3, rated, Ann plays white");
     bob.keys(&["Down", "Enter"]);
     ann.wait_for("White (you) to move");
     ann.type_move("e4");

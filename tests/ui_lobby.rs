@@ -676,7 +676,7 @@ fn the_lobby_shows_my_key_and_the_challengers_key_beside_the_names() {
         "{text}"
     );
     assert!(
-        text.contains("Bob · SHA256:BobKey3a → you: PromoChess"),
+        text.contains("Bob 1500? · SHA256:BobKey3a → you: PromoChess"),
         "{text}"
     );
     assert!(
@@ -947,8 +947,11 @@ fn the_lobby_with_ratings_seeks_and_correspondence_at_80x24() {
     app.update(Action::Net(NetEvent::Lobby(rated_lobby())));
     let text = common::screen(&mut app, 80, 24);
     assert!(text.contains("your move in 1 game"), "{text}");
-    assert!(text.contains("Cat → anyone: Chess, 3+2, rated"), "{text}");
-    assert!(text.contains("· Cat 1650?, ±200"), "{text}");
+    // The challenger's rating and key first, then the terms (the range last, cut at 80).
+    assert!(
+        text.contains("Cat 1650? · SHA256:CatKey00 → anyone: Chess, 3+2, rated"),
+        "{text}"
+    );
     insta::assert_snapshot!("lobby_ratings_80x24", text);
 }
 

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 
 use crate::net::{days_label, name_with_key, ChallengeView, Presence, Side};
 use crate::variants::variant;
@@ -59,25 +60,20 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         frame.render_widget(Paragraph::new(lines), area);
         return;
     };
-    // Who I am first: at 80 columns a long name leaves the rest cut short, never that.
+    // Who I am first: at 80 columns a long name leaves the rest cut short (…), never that.
     let title = " rankup · lobby ";
-    let me = fit(
-        &format!("· you are {} ", name_with_key(&view.me, &view.key)),
-        width.saturating_sub(title.chars().count()),
-    );
-    let my_moves = Lobby::my_moves(view);
-    lines[0] = Line::from(vec![
-        Span::styled(title, p.accent()),
-        Span::styled(me, p.dim()),
-        Span::styled(
-            match my_moves {
-                0 => String::new(),
-                1 => "· your move in 1 game ".into(),
-                n => format!("· your move in {n} games "),
-            },
-            p.accent(),
+    let my_moves = match Lobby::my_moves(view) {
+        0 => String::new(),
+        1 => "· your move in 1 game ".into(),
+        n => format!("· your move in {n} games "),
+    };
+    let parts = [
+        (
+            format!("· you are {} ", name_with_key(&view.me, &view.key)),
+            p.dim(),
         ),
-        Span::styled(
+        (my_moves, p.accent()),
+        (
             format!(
                 "· {} online · AI: {} at once",
                 view.players.len(),
@@ -85,7 +81,18 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             ),
             p.dim(),
         ),
-    ]);
+    ];
+    let mut room = width.saturating_sub(title.width());
+    let mut header = vec![Span::styled(title, p.accent())];
+    for (text, style) in parts {
+        if room == 0 || text.is_empty() {
+            continue;
+        }
+        let part = fit(&text, room);
+        room = room.saturating_sub(part.width());
+        header.push(Span::styled(part, style));
+    }
+    lines[0] = Line::from(header);
     let heading = |list: LobbyList, title: &str, hint: &str| {
         let style = if lobby.list == list {
             p.accent()
@@ -137,8 +144,8 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         lines.push(Line::styled("     none", p.dim()));
     }
     for (i, ch) in view.challenges.iter().enumerate() {
-        let who = who(ch, &view.me);
-        // The challenger's rating in the game, and a seek's range.
+        // Who, with the challenger's rating and key first (what decides an answer), then
+        // the terms; a seek's range last. At 80 columns the tail may be cut (…).
         let range = match (&ch.to, ch.range) {
             (None, Some(r)) => format!(", ±{r}"),
             _ => String::new(),
@@ -147,7 +154,8 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             LobbyList::Challenges,
             i,
             format!(
-                "{who}: {}, {}, {}, {} · {} {}{range}",
+                "{}: {}, {}, {}, {}{range}",
+                who(ch, &view.me),
                 variant(ch.terms.variant).name(),
                 ch.terms.pace(),
                 if ch.terms.rated { "rated" } else { "casual" },
@@ -155,8 +163,6 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
                     Side::Random => "random sides".to_string(),
                     side => format!("{} plays {}", ch.from, side.label()),
                 },
-                ch.from,
-                ch.rating.label()
             ),
         ));
     }
@@ -345,17 +351,18 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
     }
 }
 
-/// Who a challenge is from and for, the other player's key beside their name (the one
-/// whose identity matters: a look-alike could otherwise pass for someone else).
+/// Who a challenge is from and for: the other player's rating in its game and key beside
+/// their name (the key is what tells a look-alike name from the player it mimics).
 fn who(ch: &ChallengeView, me: &str) -> String {
+    let from = || name_with_key(&format!("{} {}", ch.from, ch.rating.label()), &ch.from_key);
     match (&ch.to, ch.from == me) {
         (Some(to), true) => format!(
             "you → {}",
             name_with_key(to, ch.to_key.as_deref().unwrap_or_default())
         ),
         (None, true) => "you → anyone".to_string(),
-        (Some(_), false) => format!("{} → you", name_with_key(&ch.from, &ch.from_key)),
-        (None, false) => format!("{} → anyone", name_with_key(&ch.from, &ch.from_key)),
+        (Some(_), false) => format!("{} → you", from()),
+        (None, false) => format!("{} → anyone", from()),
     }
 }
 
