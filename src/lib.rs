@@ -37,6 +37,7 @@ pub mod arena;
 pub mod config;
 pub mod game;
 pub mod input;
+pub mod learn;
 pub mod net;
 pub mod notation;
 pub mod rating;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 mod cli_ai;
+mod cli_learn;
 mod cli_match;
 mod cli_save;
 mod cli_theme;
@@ -69,6 +70,14 @@ enum Command {
         /// Watch the AI play both sides (at --ai's level, default the config file's, else 4).
         #[arg(long)]
         watch: bool,
+    },
+    /// Lessons: a short course per game, one lesson per special rule and new piece, played
+    /// on the board; with `--check FILE`, validate a lesson file instead.
+    Learn {
+        /// Check this lesson file: every position legal, every accepted move and scripted
+        /// line legal, every state reachable; prints what it holds, or the first problem.
+        #[arg(long, value_name = "FILE")]
+        check: std::path::PathBuf,
     },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
@@ -374,6 +383,7 @@ fn main() -> ExitCode {
         Command::Theme {
             action: ThemeAction::Check { theme },
         } => cli_theme::check(&theme),
+        Command::Learn { check } => cli_learn::check(&check),
         Command::Export { file, output, fen } => cli_save::export(&file, output.as_deref(), fen),
         Command::Import { file } => cli_save::import(&file),
         Command::Review { file, game } => cli::review(&ui, &file, game),

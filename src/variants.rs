@@ -21,7 +21,7 @@ pub use registry::{
 
 pub mod file;
 mod registry;
-mod ron_path;
+pub(crate) mod ron_path;
 mod tamerspiel;
 mod upgrade;
 

@@ -1,0 +1,227 @@
+//! Lessons: short courses that teach each game's special rules and pieces, one position at
+//! a time.
+//!
+//! A course is a RON file beside the games (`variants/lessons/<game>.ron`, compiled in for
+//! the built-in games; a player's own in the config folder's `variants/lessons/`), read by
+//! [`load`] into validated types: every position is legal in its game, every accepted move
+//! legal, every scripted line plays, and every state a step asks for is reachable (checked
+//! with the rules engine). Every problem is one [`LessonFileError`] naming the file, line,
+//! column, lesson and step. [`Attempt`] plays a step: it says whether a move solves it,
+//! goes on, or is wrong, and why.
+//!
+//! This layer reads `rules`, `notation` and `variants`; the UI's lessons screen drives it.
+
+use std::fmt;
+
+use crate::rules::{Move, PieceKind, Position, Square};
+use crate::variants::VariantId;
+
+mod check;
+mod format;
+mod run;
+
+pub use check::{load, load_for, MAX_LESSONS, MAX_REACH_MOVES, MAX_STEPS, MAX_TEXT};
+pub use run::{Answer, Attempt};
+
+/// Longest lesson file read, in bytes.
+pub const MAX_FILE_BYTES: usize = 256 * 1024;
+
+/// One game's course: its lessons in order.
+#[derive(Clone, Debug)]
+pub struct Course {
+    /// The game taught.
+    pub game: VariantId,
+    /// The course's title.
+    pub title: String,
+    /// The lessons, in the order they are taken.
+    pub lessons: Vec<Lesson>,
+}
+
+/// A lesson: one rule or piece, in a few steps.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// Its title (also what progress is kept under).
+    pub title: String,
+    /// The rule or piece it teaches, in a few words.
+    pub teaches: String,
+    /// Its steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// A step: a position, a goal, and what counts as done.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The position; the side to move is the player's.
+    pub start: Position,
+    /// The goal, one sentence.
+    pub goal: String,
+    /// What counts as done.
+    pub done: Done,
+    /// The hint `h` shows.
+    pub hint: String,
+    /// The one line shown on success.
+    pub success: String,
+}
+
+/// What counts as done in a step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// Any one of these moves (of the start position).
+    Moves(Vec<Move>),
+    /// These moves in turn from the start: the player's, the opponent's reply, the
+    /// player's, ...; it ends with the player's move.
+    Line(Vec<Move>),
+    /// A state reached within `moves` of the player's moves, the opponent passing between
+    /// them.
+    Reach {
+        /// The state.
+        state: State,
+        /// At most this many moves of the player (1 to [`MAX_REACH_MOVES`]).
+        moves: u8,
+    },
+}
+
+/// A state a step may ask the player to reach with their move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// The opponent is in check.
+    Check,
+    /// The opponent is mated.
+    Mate,
+    /// The move promoted a piece.
+    Promotion,
+    /// The move promoted a piece to this kind.
+    PromotionTo(PieceKind),
+    /// A piece of the player's of this kind stands on this square.
+    Piece(PieceKind, Square),
+    /// A piece of the player's on this square has at least this level (Upgrade Chess).
+    Level(Square, u16),
+}
+
+/// What is wrong with a lesson file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonErrorKind {
+    /// Not RON, an unknown or missing field, or a value of the wrong type.
+    Syntax(String),
+    /// The game named is not one rankup has.
+    UnknownGame(String),
+    /// The file is about another game than the one it was loaded for.
+    OtherGame {
+        /// The game the file names.
+        found: String,
+        /// The game it was loaded for.
+        expected: String,
+    },
+    /// The position string is not a legal position of the game.
+    Position(String),
+    /// The game is already over in the position.
+    Over(String),
+    /// A move that is not legal where it is played.
+    Move {
+        /// The move as written.
+        text: String,
+        /// Why, in the words of the game.
+        why: String,
+    },
+    /// The state asked for cannot be reached within the moves allowed.
+    Unreachable(String),
+    /// Anything else, in words.
+    Invalid(String),
+}
+
+impl fmt::Display for LessonErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::text::short;
+        match self {
+            LessonErrorKind::Syntax(m) | LessonErrorKind::Invalid(m) => f.write_str(m),
+            LessonErrorKind::UnknownGame(g) => write!(f, "unknown game '{}'", short(g)),
+            LessonErrorKind::OtherGame { found, expected } => write!(
+                f,
+                "the file teaches '{}', not '{}'",
+                short(found),
+                short(expected)
+            ),
+            LessonErrorKind::Position(m) => write!(f, "bad position: {m}"),
+            LessonErrorKind::Over(m) => write!(f, "the game is over in this position ({m})"),
+            LessonErrorKind::Move { text, why } => {
+                write!(f, "move '{}' is not legal here: {why}", short(text))
+            }
+            LessonErrorKind::Unreachable(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Error for a lesson file: where (file, line, column, lesson, step, field) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonFileError {
+    /// The file's name as shown.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The lesson (1-based number and title), when the problem is inside one.
+    pub lesson: Option<(usize, String)>,
+    /// The step (1-based), when the problem is inside one.
+    pub step: Option<usize>,
+    /// The field, as a path (`lessons[1].steps[0].done`); empty for the file as a whole.
+    pub field: String,
+    /// What is wrong (boxed: the error stays small).
+    pub kind: Box<LessonErrorKind>,
+}
+
+impl fmt::Display for LessonFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if let Some((n, title)) = &self.lesson {
+            write!(f, "lesson {n} '{}'", crate::text::short(title))?;
+            if let Some(s) = self.step {
+                write!(f, ", step {s}")?;
+            }
+            f.write_str(": ")?;
+        }
+        if !self.field.is_empty() {
+            write!(f, "{}: ", self.field)?;
+        }
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for LessonFileError {}
+
+/// The built-in courses: the game's id and the file's text.
+const BUILTIN: &[(&str, &str)] = {
+    macro_rules! file {
+        ($name:literal) => {
+            (
+                $name,
+                include_str!(concat!("../variants/lessons/", $name, ".ron")),
+            )
+        };
+    }
+    &[file!("chess"), file!("promochess"), file!("veteran")]
+};
+
+/// The built-in course of `game`, if it has one, as a file name and its text.
+pub fn builtin_source(game: VariantId) -> Option<(String, &'static str)> {
+    BUILTIN
+        .iter()
+        .find(|(id, _)| *id == game.as_str())
+        .map(|(id, text)| (format!("variants/lessons/{id}.ron"), *text))
+}
+
+/// The games that have a built-in course, in the order of [`VariantId::ALL`].
+pub fn builtin_games() -> Vec<VariantId> {
+    VariantId::ALL
+        .into_iter()
+        .filter(|g| builtin_source(*g).is_some())
+        .collect()
+}
+
+/// The built-in course of `game`, loaded (the tests check that each one loads).
+///
+/// # Errors
+/// When the game has no built-in course, or its file does not load.
+pub fn builtin(game: VariantId) -> Option<Result<Course, LessonFileError>> {
+    builtin_source(game).map(|(file, text)| load_for(text, &file, game))
+}
