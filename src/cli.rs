@@ -149,6 +149,7 @@ fn launch(
         resume: None,
         notice,
         info: settings.locale_note.clone(),
+        learn: None,
     }
 }
 
@@ -246,6 +247,20 @@ pub fn play(
         start,
         clock,
         players,
+        ..launch(&settings, theme, data, notice)
+    })
+}
+
+/// `rankup learn [GAME]`: the app on its lessons, on GAME's course when given.
+pub fn learn(ui: &UiArgs, game: Option<&str>) -> Result<(), String> {
+    let (settings, theme) = prepare(ui)?;
+    let game = game
+        .map(|g| g.parse::<VariantId>().map_err(|e| e.to_string()))
+        .transpose()?;
+    need_terminal()?;
+    let (data, notice) = data_dir();
+    run(Launch {
+        learn: Some(game),
         ..launch(&settings, theme, data, notice)
     })
 }

@@ -18,9 +18,11 @@ use crate::variants::VariantId;
 
 mod check;
 mod format;
+mod progress;
 mod run;
 
 pub use check::{load, load_for, MAX_LESSONS, MAX_REACH_MOVES, MAX_STEPS, MAX_TEXT};
+pub use progress::{Progress, MAX_PROGRESS_BYTES, PROGRESS_FILE};
 pub use run::{Answer, Attempt};
 
 /// Longest lesson file read, in bytes.
@@ -224,4 +226,84 @@ pub fn builtin_games() -> Vec<VariantId> {
 /// When the game has no built-in course, or its file does not load.
 pub fn builtin(game: VariantId) -> Option<Result<Course, LessonFileError>> {
     builtin_source(game).map(|(file, text)| load_for(text, &file, game))
+}
+
+/// Every course there is: the built-in ones, in the order of the games, then those of the
+/// player's files ([`register`]). The built-in ones are loaded once.
+pub fn courses() -> Vec<Course> {
+    let user = USER
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    static BUILT_IN: std::sync::OnceLock<Vec<Course>> = std::sync::OnceLock::new();
+    let mut all: Vec<Course> = BUILT_IN
+        .get_or_init(|| {
+            builtin_games()
+                .into_iter()
+                .filter_map(|g| builtin(g).and_then(Result::ok))
+                .collect()
+        })
+        .iter()
+        .filter(|c| !user.iter().any(|u| u.game == c.game))
+        .cloned()
+        .collect();
+    all.extend(user);
+    all
+}
+
+static USER: std::sync::RwLock<Vec<Course>> = std::sync::RwLock::new(Vec::new());
+
+/// Reads the player's lesson files (`*.ron` in `dir`, the config folder's
+/// `variants/lessons/`) and registers those that load, for [`courses`]; the problems, one
+/// line each (a file that does not load is left out, nothing stops rankup). A course for a
+/// game that has a built-in one replaces it.
+pub fn load_user_dir(dir: &std::path::Path) -> Vec<String> {
+    let mut paths: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "ron")
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect(),
+        Err(_) => return Vec::new(),
+    };
+    paths.sort();
+    let mut problems = Vec::new();
+    let mut loaded: Vec<Course> = Vec::new();
+    for path in paths {
+        let shown = path.display().to_string();
+        let result = crate::input::read_text_file(&path, MAX_FILE_BYTES as u64)
+            .map_err(|e| format!("{}: {e}", crate::text::short_path(&shown)))
+            .and_then(|text| load(&text, &shown).map_err(|e| e.to_string()));
+        match result {
+            Ok(course) => {
+                loaded.retain(|c| c.game != course.game);
+                loaded.push(course);
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    *USER
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = loaded;
+    PROBLEMS
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone_from(&problems);
+    problems
+}
+
+static PROBLEMS: std::sync::RwLock<Vec<String>> = std::sync::RwLock::new(Vec::new());
+
+/// The problems of the player's lesson files found by the last [`load_user_dir`], one line
+/// each (the lessons screen shows the first).
+pub fn user_problems() -> Vec<String> {
+    PROBLEMS
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
 }

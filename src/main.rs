@@ -74,10 +74,13 @@ enum Command {
     /// Lessons: a short course per game, one lesson per special rule and new piece, played
     /// on the board; with `--check FILE`, validate a lesson file instead.
     Learn {
-        /// Check this lesson file: every position legal, every accepted move and scripted
-        /// line legal, every state reachable; prints what it holds, or the first problem.
-        #[arg(long, value_name = "FILE")]
-        check: std::path::PathBuf,
+        /// The game to learn (chess, promochess, ...) [default: choose on the screen].
+        game: Option<String>,
+        /// Check this lesson file instead: every position legal, every accepted move and
+        /// scripted line legal, every state reachable; prints what it holds, or the first
+        /// problem.
+        #[arg(long, value_name = "FILE", conflicts_with = "game")]
+        check: Option<std::path::PathBuf>,
     },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
@@ -358,6 +361,7 @@ fn main() -> ExitCode {
     let serving = matches!(args.command, Some(Command::Serve { .. }));
     if let Some(dir) = rankup::config::config_dir().filter(|_| !serving) {
         rankup::variants::load_user_dir(&dir.join("variants"));
+        rankup::learn::load_user_dir(&dir.join("variants").join("lessons"));
     }
     let Some(command) = args.command else {
         return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));
@@ -383,7 +387,10 @@ fn main() -> ExitCode {
         Command::Theme {
             action: ThemeAction::Check { theme },
         } => cli_theme::check(&theme),
-        Command::Learn { check } => cli_learn::check(&check),
+        Command::Learn {
+            check: Some(file), ..
+        } => cli_learn::check(&file),
+        Command::Learn { game, check: None } => cli::learn(&ui, game.as_deref()),
         Command::Export { file, output, fen } => cli_save::export(&file, output.as_deref(), fen),
         Command::Import { file } => cli_save::import(&file),
         Command::Review { file, game } => cli::review(&ui, &file, game),

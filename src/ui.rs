@@ -15,6 +15,7 @@ pub mod card;
 pub mod input;
 pub mod keeper;
 pub mod layout;
+pub mod learn;
 pub mod lobby;
 pub mod menu;
 pub mod netplay;
@@ -76,6 +77,8 @@ pub struct Launch {
     /// A word for the player at start that is not a problem (plain ASCII chosen for a
     /// locale that is not UTF-8).
     pub info: Option<String>,
+    /// Open the lessons at start (`rankup learn [GAME]`), on this game's course if given.
+    pub learn: Option<Option<VariantId>>,
 }
 
 /// A game to go on with at start (`rankup resume`).
@@ -131,6 +134,14 @@ pub fn run(launch: Launch) -> io::Result<()> {
         Some(Ok(choices)) => app.remember(choices, launch.preselect.is_some()),
         Some(Err(problem)) => app.tell(problem, true),
         None => {}
+    }
+    match keeper.read_progress() {
+        Some(Ok(progress)) => app.progress = progress,
+        Some(Err(problem)) => app.tell(problem, true),
+        None => {}
+    }
+    if let Some(game) = launch.learn {
+        app.open_learn(game);
     }
     if let Some(info) = &launch.info {
         app.tell(info.clone(), false);

@@ -123,6 +123,8 @@ pub enum Action {
     Resume,
     /// Start screen: open the games browser.
     Browse,
+    /// Start screen: open the lessons.
+    Learn,
     /// Write a comment on the last move (saved with the game).
     Comment,
     /// Give the game a name and save it in the games folder (asks for the name).

@@ -20,6 +20,7 @@ use super::card::view::{card_text, CardText};
 pub use super::card::Card;
 use super::input::Context;
 use super::layout::play_layout;
+use super::learn::{Learn, LearnStep};
 pub use super::lobby::{Lobby, LobbyList, LobbySpot, LobbyStep};
 pub use super::menu::choices::Choices;
 pub use super::menu::{opponent_choices, Menu, MenuEntry, MenuField, MenuStep, CLOCK_CHOICES};
@@ -120,6 +121,9 @@ pub enum IoRequest {
     },
     /// Browser: move a saved game to the trash, back, or to a new name ([`Action::Moved`]).
     MoveSave(SaveMove),
+    /// Keep the lessons finished (`lessons.ron` in the data folder); answered only when
+    /// that fails ([`Action::Notice`]).
+    RememberLessons(crate::learn::Progress),
     /// Remember the start screen's choices for the next start (`state.ron`); answered
     /// only when that fails ([`Action::Notice`]).
     RememberChoices(Choices),
@@ -229,6 +233,8 @@ pub enum Screen {
     Review(Box<Review>),
     /// The server's lobby.
     Lobby(Box<Lobby>),
+    /// The lessons.
+    Learn(Box<Learn>),
 }
 
 /// The whole app.
@@ -293,6 +299,9 @@ pub struct App {
     /// The start screen's last choices in this session (or read at start): a start screen
     /// shown again offers them.
     pub choices: Option<Choices>,
+    /// The lessons finished (read from the data folder at start, kept there as they are
+    /// finished).
+    pub progress: crate::learn::Progress,
 }
 
 impl App {
@@ -323,6 +332,7 @@ impl App {
             behind: None,
             review_exits: false,
             choices: None,
+            progress: crate::learn::Progress::default(),
         }
     }
 
@@ -779,6 +789,7 @@ impl App {
             Screen::Lobby(l) if l.naming.is_some() => Context::Typing,
             Screen::Lobby(l) if l.form.is_some() => Context::LobbyForm,
             Screen::Lobby(_) => Context::Lobby,
+            Screen::Learn(l) => l.context(),
             Screen::Play(p) => {
                 if let Some(Question::Unsaved(_)) = p.question {
                     Context::Unsaved
@@ -967,6 +978,40 @@ impl App {
                 self.menu_step(step);
             }
             Screen::Play(_) => self.update_play(action),
+            Screen::Learn(learn) => {
+                let step = learn.update(action, &self.progress);
+                self.learn_step(step);
+            }
+        }
+    }
+
+    /// Opens the lessons, on `game`'s course when it has one.
+    pub fn open_learn(&mut self, game: Option<VariantId>) {
+        let learn = Learn::new(crate::learn::courses(), game, &self.progress);
+        self.screen = Screen::Learn(Box::new(learn));
+    }
+
+    /// What a lessons action leads to.
+    fn learn_step(&mut self, step: LearnStep) {
+        match step {
+            LearnStep::Stay => {}
+            LearnStep::Leave => self.go_home(None),
+            LearnStep::Quit => {
+                self.go_home(None);
+                self.quit_from_menu();
+            }
+            LearnStep::Finished(game, lesson) => {
+                let Screen::Learn(learn) = &self.screen else {
+                    return;
+                };
+                let Some(course) = learn.courses.iter().find(|c| c.game == game) else {
+                    return;
+                };
+                if self.progress.mark(course, &lesson) && self.data_dir.is_some() {
+                    self.io
+                        .push(IoRequest::RememberLessons(self.progress.clone()));
+                }
+            }
         }
     }
 
@@ -1003,6 +1048,7 @@ impl App {
             MenuStep::Quit => self.quit_from_menu(),
             MenuStep::Exit => self.running = false,
             MenuStep::Help => self.card = Some(Card::help()),
+            MenuStep::Learn => self.open_learn(None),
             MenuStep::Browse => {
                 if self.data_dir.is_some() {
                     self.open_browser();
@@ -1429,6 +1475,7 @@ impl App {
         match &mut self.screen {
             Screen::Lobby(l) => l.message = message,
             Screen::Menu(m) => m.notice = message,
+            Screen::Learn(l) => l.message = message,
             Screen::Play(p) => p.message = message,
             Screen::Browser(b) => b.message = message,
             Screen::Review(r) => r.message = message,

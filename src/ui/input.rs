@@ -30,6 +30,8 @@ pub enum Context {
     Lobby,
     /// The lobby's challenge form.
     LobbyForm,
+    /// The lessons screen: its lists, and a step on the board.
+    Learn,
     /// Watching a game on the server: the spectator's keys only (no moves, offers or
     /// claims).
     Watching,
@@ -110,8 +112,23 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('?') => Some(Help),
             Char('r') => Some(Resume),
             Char('b') => Some(Browse),
+            Char('L') => Some(Action::Learn),
             _ => None,
         },
+        Context::Learn => arrows(key.code).or(match key.code {
+            Char('k') => Some(Move(Dir::Up)),
+            Char('j') => Some(Move(Dir::Down)),
+            Enter | Char(' ') => Some(Select),
+            Esc => Some(Cancel),
+            Char(':') | Char('/') | Char('i') => Some(StartTyping),
+            Char('h') => Some(Hint),
+            Char('u') => Some(Undo),
+            Char('f') => Some(Flip),
+            Char('g') => Some(ToggleGlyphs),
+            Char('?') => Some(Help),
+            Char('q') => Some(Quit),
+            _ => None,
+        }),
         Context::Lobby => match key.code {
             Up | Char('k') => Some(Move(Dir::Up)),
             Down | Char('j') => Some(Move(Dir::Down)),
@@ -346,6 +363,24 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
     ("a", "play the AI (at the level you last chose)"),
     ("b", "your saved games on this server"),
     ("q", "disconnect"),
+];
+
+/// The keys of the lessons screen, for the help screen.
+pub const LEARN_KEYS: &[(&str, &str)] = &[
+    (
+        "↑ ↓ / k j",
+        "choose a game or a lesson; on the board, move the cursor",
+    ),
+    (
+        "Enter / Space",
+        "open it; on the board, lift a piece / drop it",
+    ),
+    (": or / or i", "type a move (SAN or a token)"),
+    ("h", "the step's hint"),
+    ("u", "start the step again"),
+    ("f", "flip the board"),
+    ("Esc", "back: to the lessons, the games, the start screen"),
+    ("q", "quit"),
 ];
 
 /// The keys of the games browser, for the help screen.

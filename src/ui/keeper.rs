@@ -66,6 +66,24 @@ impl Keeper {
         }
     }
 
+    /// The lessons finished, as kept in the data folder's `lessons.ron`; `None` without a
+    /// data directory or a file. A file that cannot be read gives one line naming it (the
+    /// caller starts from none finished).
+    pub fn read_progress(&self) -> Option<Result<crate::learn::Progress, String>> {
+        let path = self.data.as_ref()?.root().join(crate::learn::PROGRESS_FILE);
+        let problem = |e: String| {
+            format!(
+                "{}: {e} (lessons counted from none finished)",
+                crate::text::sanitize(&path.display().to_string())
+            )
+        };
+        match crate::input::read_text_file(&path, crate::learn::MAX_PROGRESS_BYTES) {
+            Ok(text) => Some(crate::learn::Progress::parse(&text).map_err(problem)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(Err(problem(e.to_string()))),
+        }
+    }
+
     /// Does the file operations the app asked for and hands it the answers (which may ask
     /// for more), until none are left.
     pub fn serve(&mut self, app: &mut App) {
@@ -242,6 +260,21 @@ impl Keeper {
                     }
                 };
                 Some(Action::Moved { request, result })
+            }
+            IoRequest::RememberLessons(progress) => {
+                let data = self.data.as_ref()?;
+                let path = data.root().join(crate::learn::PROGRESS_FILE);
+                data.disk()
+                    .create_dir_all(data.root())
+                    .and_then(|()| save::write_atomic(&path, progress.to_ron().as_bytes()))
+                    .err()
+                    .map(|e| Action::Notice {
+                        text: format!(
+                            "the lessons finished were not kept ({}: {e})",
+                            crate::text::sanitize(&path.display().to_string())
+                        ),
+                        error: true,
+                    })
             }
             IoRequest::RememberChoices(choices) => {
                 let data = self.data.as_ref()?;

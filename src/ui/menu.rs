@@ -131,6 +131,8 @@ pub enum MenuStep {
     Help,
     /// Open the games browser.
     Browse,
+    /// Open the lessons.
+    Learn,
     /// Start a new game with the chosen game, opponent, side and clock.
     Start,
     /// Resume this unfinished game.
@@ -320,6 +322,7 @@ impl Menu {
             Action::Cancel => return MenuStep::Back,
             Action::Help => return MenuStep::Help,
             Action::Browse => return MenuStep::Browse,
+            Action::Learn => return MenuStep::Learn,
             Action::Next => self.field = fields[(pos + 1) % n],
             Action::Previous => self.field = fields[(pos + n - 1) % n],
             Action::Resume => match self.newest() {

@@ -13,6 +13,7 @@ use unicode_width::UnicodeWidthStr;
 use super::app::{App, Screen};
 use super::browser::view::render_browser;
 use super::card::view::render_card;
+use super::learn::view::render_learn;
 use super::lobby::view::render_lobby;
 use super::menu::view::render_menu;
 use super::play::view::render_play;
@@ -30,6 +31,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Browser(browser) => render_browser(app, browser, frame, area),
         Screen::Review(review) => render_review(app, review, frame, area),
         Screen::Lobby(lobby) => render_lobby(app, lobby, frame, area),
+        Screen::Learn(learn) => render_learn(app, learn, frame, area),
     }
     draw_card(app, frame, area);
     if app.options.ascii {

@@ -16,7 +16,9 @@ use crate::rules::{Color, Squares, Variant};
 
 use crate::ui::app::{App, Screen};
 use crate::ui::card::Card;
-use crate::ui::input::{BOARD_KEYS, BROWSER_KEYS, CARD_KEYS, LOBBY_KEYS, REVIEW_KEYS, WATCH_KEYS};
+use crate::ui::input::{
+    BOARD_KEYS, BROWSER_KEYS, CARD_KEYS, LEARN_KEYS, LOBBY_KEYS, REVIEW_KEYS, WATCH_KEYS,
+};
 use crate::ui::layout::{board_size, BoardGeom, CELL_SIZES};
 use crate::ui::theme::Palette;
 use crate::ui::widgets::board::{piece_glyph, piece_marker, piece_stage, BoardWidget};
@@ -119,6 +121,7 @@ fn help_text(app: &App, area: Rect) -> CardText {
         Screen::Review(_) => ("Review", REVIEW_KEYS),
         Screen::Browser(_) => ("Saved games", BROWSER_KEYS),
         Screen::Lobby(_) => ("Lobby", LOBBY_KEYS),
+        Screen::Learn(_) => ("Lessons", LEARN_KEYS),
         Screen::Play(p) if p.seat.online().is_some_and(|n| n.me().is_none()) => {
             ("Watching", WATCH_KEYS)
         }

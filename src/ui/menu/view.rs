@@ -46,11 +46,15 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
         .max(usize::from(!unfinished.is_empty()));
     let game_rows = room.saturating_sub(unfinished_rows).max(3);
 
+    let (learned, lessons) = app.progress.totals(&crate::learn::courses());
     let mut lines = vec![
-        Line::styled(
-            " rankup: chess variants where pieces promote and level up",
-            p.accent(),
-        ),
+        Line::from(vec![
+            Span::styled(
+                " rankup: chess variants where pieces promote and level up",
+                p.accent(),
+            ),
+            Span::styled(format!(" · L learn {learned}/{lessons}"), p.dim()),
+        ]),
         Line::default(),
     ];
     if !unfinished.is_empty() {

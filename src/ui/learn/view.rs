@@ -1,0 +1,284 @@
+//! How the lessons screen looks: the courses with their progress, a course's lessons, and a
+//! step on the board with its goal beside it and the answer under it.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::{Learn, Stage, StepPlay};
+use crate::text::sanitize;
+use crate::ui::app::App;
+use crate::ui::layout::play_layout;
+use crate::ui::widgets::board::BoardWidget;
+use crate::ui::widgets::overlay::render_too_small;
+use crate::ui::widgets::picker::render_picker;
+use crate::ui::widgets::scroll::wrap_all;
+use crate::ui::widgets::text::fit_words;
+
+/// Draws the lessons screen.
+pub(crate) fn render_learn(app: &App, learn: &Learn, frame: &mut Frame, area: Rect) {
+    match &learn.stage {
+        Stage::Courses { index } => render_courses(app, learn, *index, frame, area),
+        Stage::Lessons { course, index } => {
+            render_lessons(app, learn, *course, *index, frame, area)
+        }
+        Stage::Step(s) => render_step(app, learn, s, frame, area),
+    }
+}
+
+fn footer(app: &App, learn: &Learn, keys: &str, width: usize) -> Line<'static> {
+    let p = &app.palette;
+    match &learn.message {
+        Some(m) => Line::styled(
+            fit_words(&format!(" {}", sanitize(&m.text)), width),
+            if m.error { p.error() } else { p.dim() },
+        ),
+        None => Line::styled(fit_words(keys, width), p.dim()),
+    }
+}
+
+fn list_lines(
+    app: &App,
+    rows: Vec<(String, bool)>,
+    index: usize,
+    room: usize,
+) -> Vec<Line<'static>> {
+    let p = &app.palette;
+    let from = (index + 1).saturating_sub(room.max(1));
+    rows.into_iter()
+        .enumerate()
+        .skip(from)
+        .take(room.max(1))
+        .map(|(i, (text, done))| {
+            let mark = if i == index { "> " } else { "  " };
+            let style = if i == index {
+                p.highlight()
+            } else if done {
+                p.dim()
+            } else {
+                p.text()
+            };
+            Line::styled(format!("  {mark}{text}"), style)
+        })
+        .collect()
+}
+
+fn render_courses(app: &App, learn: &Learn, index: usize, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let width = area.width as usize;
+    let (done, all) = app.progress.totals(&learn.courses);
+    let mut lines = vec![
+        Line::styled(
+            fit_words(
+                &format!(" rankup · learn the games · {done}/{all} lessons"),
+                width,
+            ),
+            p.accent(),
+        ),
+        Line::default(),
+    ];
+    let rows = learn
+        .courses
+        .iter()
+        .map(|c| {
+            let n = app.progress.count(c);
+            let name = c.game.spec().name.clone();
+            (
+                format!(
+                    "{:<24} {n}/{} lessons · {}",
+                    sanitize(&name),
+                    c.lessons.len(),
+                    sanitize(&c.title)
+                ),
+                n == c.lessons.len(),
+            )
+        })
+        .collect();
+    let room = (area.height as usize).saturating_sub(4);
+    lines.extend(list_lines(app, rows, index, room));
+    if learn.courses.is_empty() {
+        lines.push(Line::styled(
+            "  no course of lessons is installed",
+            p.error(),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(footer(
+        app,
+        learn,
+        " ↑↓ game · Enter its lessons · Esc back · q quit",
+        width,
+    ));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_lessons(
+    app: &App,
+    learn: &Learn,
+    course: usize,
+    index: usize,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let p = &app.palette;
+    let width = area.width as usize;
+    let c = &learn.courses[course];
+    let mut lines = vec![
+        Line::styled(
+            fit_words(
+                &format!(
+                    " rankup · learn · {} · {}/{} lessons",
+                    sanitize(&c.title),
+                    app.progress.count(c),
+                    c.lessons.len()
+                ),
+                width,
+            ),
+            p.accent(),
+        ),
+        Line::default(),
+    ];
+    let rows = c
+        .lessons
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let done = app.progress.is_done(c, &l.title);
+            let tick = if done { "done" } else { "    " };
+            let steps = l.steps.len();
+            (
+                format!(
+                    "{tick} {:>2}. {} ({steps} step{})",
+                    i + 1,
+                    sanitize(&l.title),
+                    if steps == 1 { "" } else { "s" }
+                ),
+                done,
+            )
+        })
+        .collect();
+    let room = (area.height as usize).saturating_sub(6);
+    lines.extend(list_lines(app, rows, index, room));
+    lines.push(Line::default());
+    if let Some(l) = c.lessons.get(index) {
+        lines.push(Line::styled(
+            fit_words(&format!(" teaches: {}", sanitize(&l.teaches)), width),
+            p.text(),
+        ));
+    }
+    lines.push(footer(
+        app,
+        learn,
+        " ↑↓ lesson · Enter start it · Esc other games · q quit",
+        width,
+    ));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: Rect) {
+    let p = &app.palette;
+    let pos = s.attempt.position();
+    let v = pos.variant();
+    let layout = play_layout(area, v, s.flipped, 1);
+    if let Some(need) = layout.too_small {
+        render_too_small(p, frame, area, need);
+        return;
+    }
+    let course = &learn.courses[s.course];
+    let lesson = &course.lessons[s.lesson];
+    let step = &lesson.steps[s.step];
+    let title = Line::from(vec![
+        Span::styled(" rankup · learn ", p.accent()),
+        Span::styled(
+            format!(
+                "· {} · {} · step {}/{}",
+                v.name(),
+                sanitize(&lesson.title),
+                s.step + 1,
+                lesson.steps.len()
+            ),
+            p.text(),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(title), layout.title);
+    if let Some(geom) = layout.board {
+        let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
+        board.cursor = s.typing.is_none().then_some(s.cursor);
+        board.selected = s.lifted;
+        if let Some(from) = s.lifted {
+            board.targets = pos
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from == from)
+                .fold(0, |a, m| a | m.to.bit());
+        }
+        board.last_move = s
+            .attempt
+            .last_move()
+            .map_or(0, |m| m.from.bit() | m.to.bit());
+        frame.render_widget(board, geom.area);
+    }
+    let panel = layout.panel.or(layout.aside);
+    if let Some(panel) = panel {
+        let side = format!("{} to play", pos.turn());
+        let mut lines = vec![
+            Line::styled("Goal", p.accent()),
+            Line::styled(sanitize(&step.goal).into_owned(), p.text()),
+            Line::styled(side, p.dim()),
+            Line::default(),
+        ];
+        if let Some(m) = &learn.message {
+            let style = if m.error {
+                p.error()
+            } else if s.attempt.solved() {
+                p.accent()
+            } else {
+                p.text()
+            };
+            lines.push(Line::styled(sanitize(&m.text).into_owned(), style));
+            lines.push(Line::default());
+        }
+        lines.extend([
+            Line::styled(format!("Lesson: {}", sanitize(&lesson.teaches)), p.dim()),
+            Line::default(),
+            Line::styled("Enter/Space lift and drop", p.dim()),
+            Line::styled(": or / type a move", p.dim()),
+            Line::styled("h hint · u again · f flip", p.dim()),
+            Line::styled("Esc lessons · ? help", p.dim()),
+        ]);
+        let wrapped = wrap_all(&lines, panel.width.saturating_sub(1));
+        let inner = Rect::new(
+            panel.x + 1,
+            panel.y,
+            panel.width.saturating_sub(1),
+            panel.height,
+        );
+        frame.render_widget(Paragraph::new(wrapped), inner);
+    }
+    let width = area.width as usize;
+    let status = if s.attempt.solved() {
+        let last = s.step + 1 == lesson.steps.len();
+        let next = match (last, s.lesson + 1 == course.lessons.len()) {
+            (false, _) => "Enter: next step",
+            (true, false) => "lesson done · Enter: next lesson",
+            (true, true) => "course done · Enter: back to the lessons",
+        };
+        Line::styled(fit_words(&format!(" solved · {next}"), width), p.accent())
+    } else {
+        Line::styled(
+            fit_words(&format!(" goal: {}", sanitize(&step.goal)), width),
+            p.text(),
+        )
+    };
+    frame.render_widget(Paragraph::new(status), layout.status);
+    let input = match &s.typing {
+        Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
+        None => footer(app, learn, " h hint · Esc lessons", width),
+    };
+    frame.render_widget(Paragraph::new(input), layout.input);
+    // The picker last: over the panel where it reaches it.
+    if let (Some(geom), Some(picker)) = (layout.board, &s.picker) {
+        render_picker(p, pos, picker, geom, frame);
+    }
+}
