@@ -269,7 +269,8 @@ pub fn load_user_dir(dir: &std::path::Path) -> Vec<String> {
                         .is_some_and(|n| n.to_string_lossy().starts_with('.'))
             })
             .collect(),
-        Err(_) => return Vec::new(),
+        // No folder: no courses of the player's.
+        Err(_) => Vec::new(),
     };
     paths.sort();
     let mut problems = Vec::new();

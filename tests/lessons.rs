@@ -315,3 +315,40 @@ fn solve(attempt: &mut Attempt, done: &Done) -> bool {
         }
     }
 }
+
+/// A player's lesson files: those that load are offered (replacing the built-in course of
+/// their game), the others named with their first problem.
+#[test]
+fn a_players_lesson_files_are_loaded_beside_the_builtin_ones() {
+    let dir = std::env::temp_dir().join(format!("rankup-user-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mine = course_with(ROOK, r#"Moves(["Ra8+"])"#).replace("\"Test\"", "\"My chess\"");
+    std::fs::write(dir.join("chess.ron"), mine).expect("written");
+    std::fs::write(
+        dir.join("broken.ron"),
+        course_with(ROOK, r#"Moves(["Rb2"])"#),
+    )
+    .expect("written");
+    std::fs::write(dir.join("notes.txt"), "not a lesson file").expect("written");
+    let problems = learn::load_user_dir(&dir);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("broken.ron") && problems[0].contains("lesson 2"));
+    assert_eq!(learn::user_problems(), problems);
+    let courses = learn::courses();
+    let chess: Vec<_> = courses
+        .iter()
+        .filter(|c| c.game == VariantId::Chess)
+        .collect();
+    assert_eq!(
+        chess.len(),
+        1,
+        "the player's course replaces the built-in one"
+    );
+    assert_eq!(chess[0].title, "My chess");
+    assert!(courses.iter().any(|c| c.game == VariantId::Promochess));
+    learn::load_user_dir(&dir.join("none"));
+    assert!(learn::courses()
+        .iter()
+        .any(|c| c.title == "Chess: the basics"));
+    std::fs::remove_dir_all(&dir).ok();
+}
