@@ -201,7 +201,12 @@ const BUILTIN: &[(&str, &str)] = {
             )
         };
     }
-    &[file!("chess"), file!("promochess"), file!("veteran")]
+    &[
+        file!("chess"),
+        file!("promochess"),
+        file!("upgrade"),
+        file!("veteran"),
+    ]
 };
 
 /// The built-in course of `game`, if it has one, as a file name and its text.
