@@ -15,6 +15,7 @@
 //! no key is told how to make one. Shells, commands, SFTP and every kind of forwarding are
 //! refused.
 
+mod fanout;
 pub mod hub;
 mod lifecycle;
 mod limits;
@@ -39,7 +40,7 @@ use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
-use crate::net::{ConnId, NetRequest};
+use crate::net::{ConnId, LobbyView, NetEvent, NetRequest};
 use crate::save::Timestamp;
 use crate::ui::action::Action;
 use crate::ui::Incoming;
@@ -127,6 +128,8 @@ struct Link {
     out: tokio::sync::mpsc::UnboundedSender<Out>,
     /// Why the server closes the connection, to tell the player last.
     notice: Option<&'static str>,
+    /// Its views of the lobby, at most one every [`fanout::LOBBY_EVERY`].
+    lobby: fanout::Throttle<LobbyView>,
 }
 
 /// What every connection shares.
@@ -190,8 +193,15 @@ impl Shared {
         for effect in shown.into_iter().chain(stored) {
             match effect {
                 Effect::Send(conn, event) => {
-                    let links = self.links.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(link) = links.get(&conn) {
+                    let mut links = self.links.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(link) = links.get_mut(&conn) {
+                        let event = match event {
+                            NetEvent::Lobby(view) => match link.lobby.offer(view, Instant::now()) {
+                                Some(view) => NetEvent::Lobby(view),
+                                None => continue,
+                            },
+                            event => event,
+                        };
                         let _ = link.tx.send(Incoming::App(Box::new(Action::Net(event))));
                     }
                 }
@@ -246,6 +256,19 @@ impl Shared {
                         self.log(&format!("player {} not stored: {e}", row.name));
                     }
                 }
+            }
+        }
+    }
+}
+
+impl Shared {
+    /// Delivers the views of the lobby held back (see [`fanout`]) whose time has come.
+    fn flush_lobbies(&self, now: Instant) {
+        let mut links = self.links.lock().unwrap_or_else(|e| e.into_inner());
+        for link in links.values_mut() {
+            if let Some(view) = link.lobby.due(now) {
+                let event = Action::Net(NetEvent::Lobby(view));
+                let _ = link.tx.send(Incoming::App(Box::new(event)));
             }
         }
     }
@@ -361,6 +384,7 @@ async fn run(options: ServeOptions) -> Result<(), String> {
                 tick.tick().await;
                 let effects = shared.hub().tick(Instant::now());
                 shared.apply(effects);
+                shared.flush_lobbies(Instant::now());
             }
         });
     }
@@ -663,6 +687,7 @@ impl Handler for Client {
                     tx: tx.clone(),
                     out: out_tx.clone(),
                     notice: None,
+                    lobby: fanout::Throttle::default(),
                 },
             );
         self.tx = Some(tx.clone());

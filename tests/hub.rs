@@ -338,7 +338,13 @@ fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
     play(&mut hub, ANN, id, 2, "g1f3", now);
     hub.disconnect(BOB, now);
     let e = hub.tick(now + Duration::from_secs(120));
-    assert!(to(&e, ANN).is_empty() || room(&e, ANN).outcome.is_none());
+    // (The lobby's view of the game's length may come with this tick.)
+    assert!(
+        to(&e, ANN)
+            .iter()
+            .all(|ev| !matches!(ev, NetEvent::Room(v) if v.outcome.is_some())),
+        "{e:?}"
+    );
     let e = hub.connect(8, "key-b", now + Duration::from_secs(120));
     assert_eq!(room(&e, 8).clock.unwrap().left_ms.black, 60_000, "paused");
     // Now it runs: a minute later Bob's flag falls.
@@ -499,4 +505,43 @@ fn presence_shows_in_a_game_watching_and_playing_the_ai() {
     assert_eq!(Presence::PlayingAi.label(), "playing the AI");
     assert_eq!(Presence::Watching(room_id).label(), "watching");
     assert_eq!(Presence::InGame(room_id).label(), "in a game");
+}
+
+/// A move does not send every connection the lobby (each view lists every player: with
+/// hundreds online, a hundred games moving once a second were most of the server's work);
+/// the game's new length reaches the lobby at a tick, at most once a second, once for any
+/// number of moves.
+#[test]
+fn moves_reach_the_lobby_at_the_next_tick_not_at_each_move() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let id = start_game(&mut hub, CHESS_WHITE, now);
+    let lobby = |e: &[Effect], conn| {
+        to(e, conn)
+            .into_iter()
+            .filter_map(|ev| match ev {
+                NetEvent::Lobby(l) => Some(l),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let e = play(&mut hub, ANN, id, 0, "e2e4", now);
+    assert_eq!(room(&e, BOB).tokens, ["e2e4"]);
+    assert!(lobby(&e, CAT).is_empty(), "{e:?}");
+    let e = play(&mut hub, BOB, id, 1, "e7e5", now);
+    assert!(lobby(&e, CAT).is_empty(), "{e:?}");
+    let e = hub.tick(now);
+    let views = lobby(&e, CAT);
+    assert_eq!(views.len(), 1, "{e:?}");
+    assert_eq!(views[0].games[0].plies, 2);
+    assert!(lobby(&hub.tick(now), CAT).is_empty(), "sent once");
+    // Moves within a second of that wait for the second to pass.
+    play(&mut hub, ANN, id, 2, "g1f3", now);
+    assert!(lobby(&hub.tick(now + Duration::from_millis(500)), CAT).is_empty());
+    let e = hub.tick(now + Duration::from_secs(1));
+    assert_eq!(lobby(&e, CAT)[0].games[0].plies, 3);
+    // A game that ends updates the lobby at once.
+    let e = hub.request(BOB, NetRequest::Resign(id), now);
+    assert!(lobby(&e, CAT).iter().all(|l| l.games.is_empty()), "{e:?}");
+    assert!(!lobby(&e, CAT).is_empty(), "{e:?}");
 }

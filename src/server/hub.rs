@@ -121,7 +121,15 @@ pub struct Hub {
     ratings: HashMap<String, BTreeMap<VariantId, Rating>>,
     /// The time of the input being handled (for the views that count time left).
     now: Option<Instant>,
+    /// A move changed the lobby's game list since it was last sent, and when moves last
+    /// sent it: it goes at a tick, at most every [`LOBBY_REFRESH`] (a move would otherwise
+    /// send every connection a view listing every player).
+    lobby_stale: bool,
+    lobby_refreshed: Option<Instant>,
 }
+
+/// The shortest time between two views of the lobby sent for moves alone.
+const LOBBY_REFRESH: Duration = Duration::from_secs(1);
 
 impl Hub {
     /// A hub knowing the names of `registry` (key fingerprint → name); `ai_workers` is the
@@ -140,6 +148,8 @@ impl Hub {
             server_games: Vec::new(),
             ratings: HashMap::new(),
             now: None,
+            lobby_stale: false,
+            lobby_refreshed: None,
         }
     }
 
@@ -290,6 +300,15 @@ impl Hub {
             if ended {
                 self.push_room(id, now, &mut out);
             }
+        }
+        if self.lobby_stale
+            && self
+                .lobby_refreshed
+                .is_none_or(|t| now >= t + LOBBY_REFRESH)
+        {
+            self.lobby_stale = false;
+            self.lobby_refreshed = Some(now);
+            self.push_lobby(&mut out);
         }
         out
     }
@@ -723,9 +742,11 @@ impl Hub {
             self.finish(room_id, outcome, out);
         } else {
             self.save(room_id, out);
+            // The game's length in the lobby's list shows at the next tick (a finished game
+            // has updated the lobby already).
+            self.lobby_stale = true;
         }
         self.push_room(room_id, now, out);
-        self.push_lobby(out);
     }
 
     /// Charges the room's running clock up to `now`; when its flag has fallen, ends the game
