@@ -3,6 +3,9 @@
 #   memory per connected client, CPU at rest with 20 idle clients, and the time from a
 #   key press in one player's terminal to the move on the opponent's screen.
 # Usage: benches/serve.sh [path/to/rankup]   (default: target/release/rankup)
+# At scale (hundreds of scripted russh clients, live games, silent and slow-loris
+# connections, a client that stops reading, huge terminals, a resize storm):
+#   cargo bench --bench serve_load [-- --short]
 set -euo pipefail
 BIN=${1:-target/release/rankup}
 WORK=$(mktemp -d)
