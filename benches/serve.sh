@@ -45,23 +45,28 @@ echo "memory: server RSS ${BASE} KiB idle, ${FULL} KiB with 20 clients in the lo
 T0=$(ticks); sleep 30; T1=$(ticks)
 echo "CPU at rest with 20 idle clients: $((T1 - T0)) ticks of 10 ms in 30 s ($(( (T1 - T0) * 10 / 300 ))‰ of one core)"
 
-# Two of them play: P1 challenges P2 (chess, random side, 5+3).
-$T send-keys -t p1 Tab; $T send-keys -t p1 Down
+# Two of them play: P1 challenges P2 (chess, random side, 5+3). The lobby opens on the
+# players, P1 (you) first: ↓ moves down the list to P2.
 for _ in $(seq 1 30); do $T capture-pane -p -t p1 | grep -q "> P2 " && break; $T send-keys -t p1 Down; sleep 0.05; done
 $T send-keys -t p1 c; wait_for p1 "Challenge P2"
 $T send-keys -t p1 Enter; wait_for p2 "P1 → you"
-$T send-keys -t p2 Enter; wait_for p1 "to move"
+# P2 is on itself, first of the players: ↑ goes up into the challenges.
+$T send-keys -t p2 Up; $T send-keys -t p2 Enter; wait_for p1 "to move"
 WHITE=p1; BLACK=p2
 $T capture-pane -p -t p2 | grep -q "White (you) to move" && { WHITE=p2; BLACK=p1; }
 MOVES=(e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7)
 TIMES=()
 for i in "${!MOVES[@]}"; do
     if (( i % 2 == 0 )); then ME=$WHITE; THEM=$BLACK; else ME=$BLACK; THEM=$WHITE; fi
+    wait_for "$ME" "(you) to move"
     $T send-keys -t "$ME" ":" "${MOVES[$i]}"
     sleep 0.2
     START=$(date +%s%N)
     $T send-keys -t "$ME" Enter
-    until $T capture-pane -p -t "$THEM" | grep -q "played ${MOVES[$i]}"; do :; done
+    # The opponent's screen says it is their move (it said it was ours before).
+    for _ in $(seq 1 4000); do
+        $T capture-pane -p -t "$THEM" | grep -qF "(you) to move" && break
+    done
     END=$(date +%s%N)
     TIMES+=($(( (END - START) / 1000000 )))
 done
