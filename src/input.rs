@@ -207,6 +207,26 @@ pub fn size_text(limit: u64) -> String {
 /// linear in the file's size whatever the file holds.
 pub const MAX_NESTING: usize = 32;
 
+/// The visible `*.ron` entries of `dir`, sorted: whatever each is (a FIFO, a folder or a
+/// link loop is the reader's to refuse, with what it is, as it opens regular files only).
+///
+/// # Errors
+/// The folder cannot be listed (`NotFound` when it does not exist).
+pub fn ron_files_in(dir: &Path) -> io::Result<Vec<std::path::PathBuf>> {
+    let mut paths: Vec<_> = fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "ron")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
 /// The RON options for every file rankup reads (saves, variant files, the config, themes,
 /// the server's files): nesting limited to [`MAX_NESTING`] and `implicit_some` on (files
 /// carry `#![enable(implicit_some)]`, but hand-written ones may leave it out). A file nested

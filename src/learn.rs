@@ -263,21 +263,8 @@ static USER: std::sync::RwLock<Vec<Course>> = std::sync::RwLock::new(Vec::new())
 /// line each (a file that does not load is left out, nothing stops rankup). A course for a
 /// game that has a built-in one replaces it.
 pub fn load_user_dir(dir: &std::path::Path) -> Vec<String> {
-    let mut paths: Vec<_> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| {
-                p.extension().is_some_and(|x| x == "ron")
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect(),
-        // No folder: no courses of the player's.
-        Err(_) => Vec::new(),
-    };
-    paths.sort();
+    // No folder (or none that lists): no courses of the player's.
+    let paths = crate::input::ron_files_in(dir).unwrap_or_default();
     let mut problems = Vec::new();
     let mut loaded: Vec<Course> = Vec::new();
     for path in paths {

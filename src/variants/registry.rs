@@ -212,19 +212,8 @@ pub fn register_embedded(text: &str, id: &str, file: &str) -> Result<VariantId, 
 ///
 /// Returns the games registered and the files that were not.
 pub fn load_user_dir(dir: &Path) -> (Vec<VariantId>, Vec<BrokenFile>) {
-    let mut paths: Vec<_> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            // Every visible `*.ron` entry, whatever it is: a FIFO, a folder or a link loop
-            // is listed as broken with what it is (the reader opens regular files only).
-            .filter(|p| {
-                p.extension().is_some_and(|x| x == "ron")
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect(),
+    let paths = match crate::input::ron_files_in(dir) {
+        Ok(paths) => paths,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
             let broken = vec![BrokenFile {
@@ -235,7 +224,6 @@ pub fn load_user_dir(dir: &Path) -> (Vec<VariantId>, Vec<BrokenFile>) {
             return (Vec::new(), broken);
         }
     };
-    paths.sort();
     let mut games = Vec::new();
     let mut broken = Vec::new();
     for path in paths {
