@@ -738,13 +738,20 @@ impl Hub {
         }
         room.turn_started = now;
         room.restart_deadline(now);
+        let correspondence = room.days.is_some();
         if let Some(outcome) = room.table.game().outcome() {
             self.finish(room_id, outcome, out);
         } else {
             self.save(room_id, out);
-            // The game's length in the lobby's list shows at the next tick (a finished game
-            // has updated the lobby already).
-            self.lobby_stale = true;
+            if correspondence {
+                // The opponent's "your move" (and bell) wait for no tick; such moves are
+                // days apart.
+                self.push_lobby(out);
+            } else {
+                // The game's length in the lobby's list shows at the next tick (a finished
+                // game has updated the lobby already).
+                self.lobby_stale = true;
+            }
         }
         self.push_room(room_id, now, out);
     }
