@@ -65,7 +65,7 @@ impl Settings {
         let ascii = chosen.unwrap_or(!utf8);
         let locale_note = (chosen.is_none() && !utf8).then(|| {
             format!(
-                "{} is not a UTF-8 locale: plain ASCII is used (--unicode turns it off)",
+                "{} is not a UTF-8 locale: plain ASCII is used (--unicode draws glyphs anyway)",
                 locale_name(lc_all.as_deref(), lc_ctype.as_deref(), lang.as_deref())
             )
         });

@@ -84,7 +84,7 @@ fn a_promochess_lesson_is_played_to_its_end_and_kept() {
     typed(&mut app, "Kd1");
     assert_eq!(
         message(&app),
-        "not this one: Step the Silver into the zone and promote it to a Dragon."
+        "not this one: Walk the Silver into the zone (two steps) and promote it to a Dragon."
     );
     // An illegal move typed: the rules say why.
     typed(&mut app, "e5e7");
