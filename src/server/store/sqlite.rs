@@ -347,6 +347,26 @@ struct RawRoom {
     game: String,
 }
 
+impl RawRoom {
+    /// Reads columns 0-4 (id, white and black keys, white and black names) and the rated
+    /// flag and game at `rated` and `rated + 1`, the order both tables' queries list them in.
+    fn from_row(r: &rusqlite::Row<'_>, rated: usize) -> rusqlite::Result<RawRoom> {
+        Ok(RawRoom {
+            id: r.get(0)?,
+            keys: ByColor {
+                white: r.get(1)?,
+                black: r.get(2)?,
+            },
+            names: ByColor {
+                white: r.get(3)?,
+                black: r.get(4)?,
+            },
+            rated: r.get(rated)?,
+            game: r.get(rated + 1)?,
+        })
+    }
+}
+
 impl SqliteStore {
     fn read_game(&self, what: &str, text: &str) -> Result<SavedGame, StoreError> {
         SavedGame::from_ron(text, what).map_err(|e| self.bad_row(e.to_string()))
@@ -360,21 +380,7 @@ impl SqliteStore {
         )?;
         let rows = stmt.query_map(
             params![key, i64::try_from(limit).unwrap_or(i64::MAX)],
-            |r| {
-                Ok(RawRoom {
-                    id: r.get(0)?,
-                    keys: ByColor {
-                        white: r.get(1)?,
-                        black: r.get(2)?,
-                    },
-                    names: ByColor {
-                        white: r.get(3)?,
-                        black: r.get(4)?,
-                    },
-                    rated: r.get(5)?,
-                    game: r.get(6)?,
-                })
-            },
+            |r| RawRoom::from_row(r, 5),
         )?;
         rows.collect()
     }
@@ -478,19 +484,7 @@ impl Store for SqliteStore {
                     pause_when_away,
                 });
                 Ok((
-                    RawRoom {
-                        id: r.get(0)?,
-                        keys: ByColor {
-                            white: r.get(1)?,
-                            black: r.get(2)?,
-                        },
-                        names: ByColor {
-                            white: r.get(3)?,
-                            black: r.get(4)?,
-                        },
-                        rated: r.get(8)?,
-                        game: r.get(9)?,
-                    },
+                    RawRoom::from_row(r, 8)?,
                     setting,
                     days_of(r.get(10)?, r.get(11)?),
                 ))
