@@ -469,6 +469,4 @@ pub enum NetEvent {
     Room(RoomView),
     /// Something worth a line on the screen (a declined challenge, an opponent gone).
     Notice(String),
-    /// This connection is closed by the server (with why: another login, idle).
-    Bye(String),
 }

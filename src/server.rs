@@ -189,7 +189,7 @@ impl Shared {
     fn apply(&self, effects: Vec<Effect>) {
         let (shown, stored): (Vec<Effect>, Vec<Effect>) = effects
             .into_iter()
-            .partition(|e| matches!(e, Effect::Send(..) | Effect::Close(_)));
+            .partition(|e| matches!(e, Effect::Send(..) | Effect::Close(..)));
         for effect in shown.into_iter().chain(stored) {
             match effect {
                 Effect::Send(conn, event) => {
@@ -205,11 +205,12 @@ impl Shared {
                         let _ = link.tx.send(Incoming::App(Box::new(Action::Net(event))));
                     }
                 }
-                Effect::Close(conn) => {
+                Effect::Close(conn, why) => {
+                    // The notice is set before the app is told to end, under one lock: the
+                    // app's end takes the notice out of the link.
                     let mut links = self.links.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(link) = links.get_mut(&conn) {
-                        link.notice =
-                            Some("you signed in from another terminal; this session is closed");
+                        link.notice = Some(why);
                         let _ = link.tx.send(Incoming::Closed);
                     }
                 }

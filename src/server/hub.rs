@@ -44,6 +44,9 @@ pub const GRACE: Duration = Duration::from_secs(60);
 /// Chat lines a room keeps.
 const CHAT_LINES: usize = 20;
 
+/// Why a connection is closed when its player signs in again from another terminal.
+pub const SIGNED_IN_ELSEWHERE: &str = "you signed in from another terminal; this session is closed";
+
 /// What the hub asks the server to do.
 // Effects live a moment in a Vec and most are `Send`s: boxing the event would cost an
 // allocation each for nothing.
@@ -52,8 +55,9 @@ const CHAT_LINES: usize = 20;
 pub enum Effect {
     /// Deliver an event to a connection's app.
     Send(ConnId, NetEvent),
-    /// Close a connection (the same player logged in again elsewhere).
-    Close(ConnId),
+    /// Close a connection, with the line its player is shown once the terminal is
+    /// restored (the same player logged in again elsewhere).
+    Close(ConnId, &'static str),
     /// A game in progress changed (a move, a takeback; at shutdown, every game with its
     /// clocks): to be stored, so that it survives a restart.
     Live(Box<LiveRoom>),
@@ -194,11 +198,7 @@ impl Hub {
             .map(|(&id, _)| id)
             .collect();
         for id in old {
-            out.push(Effect::Send(
-                id,
-                NetEvent::Bye("you logged in again from another connection".into()),
-            ));
-            out.push(Effect::Close(id));
+            out.push(Effect::Close(id, SIGNED_IN_ELSEWHERE));
             self.conns.remove(&id);
         }
         let name = self.names.get(key).cloned();

@@ -647,10 +647,6 @@ impl App {
                 }
             },
             NetEvent::Notice(text) => self.notice(text, false),
-            NetEvent::Bye(text) => {
-                self.notice(text, true);
-                self.running = false;
-            }
         }
     }
 
