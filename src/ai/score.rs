@@ -65,6 +65,33 @@ impl Score {
     pub fn centipawns(self) -> Option<i32> {
         (!self.is_mate()).then_some(self.0)
     }
+
+    /// The side to move's winning chances, from -1 (lost) through 0 (even) to 1 (won):
+    /// a logistic curve of the centipawns (lichess's, `2 / (1 + e^(-k·cp)) - 1` with
+    /// `k = 0.00368208`, centipawns clamped to ±1000), ±1 for a mate. What review marks
+    /// and puzzle mining measure a move's loss in, so that dropping 200 centipawns
+    /// matters when the game is even and not when it is long won.
+    ///
+    /// ```
+    /// use rankup::ai::Score;
+    /// assert_eq!(Score::DRAW.winning_chances(), 0.0);
+    /// assert_eq!(Score::mate_in(5).winning_chances(), 1.0);
+    /// assert_eq!(Score::mated_in(2).winning_chances(), -1.0);
+    /// let pawn = Score::from_centipawns(100).winning_chances();
+    /// assert!((pawn - 0.182).abs() < 0.001, "{pawn}");
+    /// assert_eq!(Score::from_centipawns(-100).winning_chances(), -pawn);
+    /// ```
+    pub fn winning_chances(self) -> f64 {
+        const K: f64 = 0.003_682_08;
+        match self.centipawns() {
+            None => f64::from(self.0.signum()),
+            Some(cp) => {
+                // The same curve as tanh(k·cp / 2), odd to the last bit.
+                let cp = f64::from(cp.clamp(-1000, 1000));
+                (K * cp / 2.0).tanh()
+            }
+        }
+    }
 }
 
 impl fmt::Display for Score {
