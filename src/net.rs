@@ -5,6 +5,8 @@
 //! Plain data with no I/O, shared by the app (`src/ui`) and the server (`src/server`), so
 //! the app never depends on the server and the hub is tested without connections.
 
+use std::sync::Arc;
+
 use crate::game::TimeControl;
 use crate::rating::Rating;
 use crate::rules::{ByColor, Color, Outcome};
@@ -392,10 +394,11 @@ pub struct LobbyView {
     pub me: String,
     /// My key's fingerprint (shown short, [`name_with_key`]).
     pub key: String,
-    /// Players online, me first.
-    pub players: Vec<PlayerView>,
-    /// Games in progress.
-    pub games: Vec<GameView>,
+    /// Players online, by name (the lobby screen sorts its own way). One list shared by
+    /// every connection's view: a server with 500 players online keeps one copy, not 500.
+    pub players: Arc<[PlayerView]>,
+    /// Games in progress, shared like [`LobbyView::players`].
+    pub games: Arc<[GameView]>,
     /// Challenges made to me or by me, and open seeks (those whose range my rating fits,
     /// and mine).
     pub challenges: Vec<ChallengeView>,
@@ -404,7 +407,7 @@ pub struct LobbyView {
     /// How many AI searches the server runs at once (the rest wait their turn).
     pub ai_workers: usize,
     /// The server's own games (its variant files), offered after the built-in ones.
-    pub server_games: Vec<VariantId>,
+    pub server_games: Arc<[VariantId]>,
 }
 
 /// The clocks of a room, as of the moment the view was made.

@@ -138,12 +138,29 @@ fn a_new_key_chooses_a_unique_name() {
     match to(&e, 9).last() {
         Some(NetEvent::Lobby(l)) => {
             assert_eq!(l.me, "Dora");
-            assert_eq!(l.players[0].name, "Dora", "me first");
+            // By name (the lobby screen puts me first and sorts by rating itself).
+            let names: Vec<&str> = l.players.iter().map(|p| p.name.as_str()).collect();
+            let mut sorted = names.clone();
+            sorted.sort_by_key(|n| n.to_lowercase());
+            assert_eq!(names, sorted);
+            assert!(names.contains(&"Dora"));
             assert_eq!(l.players.len(), 4);
             assert_eq!(l.ai_workers, 2);
         }
         other => panic!("{other:?}"),
     }
+    // One list of players for every connection's view, not a copy each.
+    let lists: Vec<_> = e
+        .iter()
+        .filter_map(|ef| match ef {
+            Effect::Send(_, NetEvent::Lobby(l)) => Some(l.players.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(lists.len() >= 2, "{e:?}");
+    assert!(lists
+        .windows(2)
+        .all(|w| std::sync::Arc::ptr_eq(&w[0], &w[1])));
     // Others see Dora arrive.
     assert!(to(&e, ANN)
         .iter()
@@ -466,8 +483,8 @@ fn presence(effects: &[Effect], conn: u64) -> Vec<(String, Presence)> {
             _ => None,
         })
         .unwrap_or_else(|| panic!("no lobby view for {conn} in {effects:?}"))
-        .into_iter()
-        .map(|p| (p.name, p.presence))
+        .iter()
+        .map(|p| (p.name.clone(), p.presence))
         .collect()
 }
 

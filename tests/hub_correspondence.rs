@@ -140,11 +140,8 @@ fn several_correspondence_games_beside_one_real_time_game() {
     let bob_games = lobby(&e, BOB).mine;
     assert!(bob_games[0].my_move);
     // Ann, watching the game with Bob, counts as in a game.
-    let ann = lobby(&e, CAT)
-        .players
-        .into_iter()
-        .find(|p| p.name == "Ann")
-        .unwrap();
+    let players = lobby(&e, CAT).players;
+    let ann = players.iter().find(|p| p.name == "Ann").unwrap();
     assert_eq!(ann.presence.label(), "in a game");
 }
 

@@ -266,7 +266,7 @@ fn a_game_of_the_servers_own_file_is_offered_played_and_saved_with_its_definitio
     let e = hub.request(1, NetRequest::Leave, now);
     assert!(to(&e, 1)
         .iter()
-        .any(|ev| matches!(ev, NetEvent::Lobby(l) if l.server_games == [house])));
+        .any(|ev| matches!(ev, NetEvent::Lobby(l) if l.server_games[..] == [house])));
     let terms = Terms {
         variant: house,
         side: Side::White,

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use rankup::ai::Level;
@@ -49,7 +50,8 @@ fn lobby() -> LobbyView {
                 presence: Presence::Free,
                 ratings: Vec::new(),
             },
-        ],
+        ]
+        .into(),
         games: vec![GameView {
             room: 7,
             variant: VariantId::Veteran,
@@ -63,7 +65,8 @@ fn lobby() -> LobbyView {
             rated: false,
             ratings: ByColor::default(),
             spectators: 0,
-        }],
+        }]
+        .into(),
         challenges: vec![ChallengeView {
             id: 3,
             from: "Bob".into(),
@@ -82,7 +85,7 @@ fn lobby() -> LobbyView {
         }],
         mine: Vec::new(),
         ai_workers: 2,
-        server_games: Vec::new(),
+        server_games: Vec::new().into(),
     }
 }
 
@@ -450,8 +453,10 @@ fn arrows_move_within_and_across_the_lobby_lists() {
     app.update(Action::Previous);
     assert_eq!(spot(&app), (LobbyList::Challenges, 0));
     let mut view = lobby();
-    view.players.truncate(1);
-    view.players[0].name = "Ann".into();
+    let mut players = view.players.to_vec();
+    players.truncate(1);
+    players[0].name = "Ann".into();
+    view.players = players.into();
     view.challenges.clear();
     app.update(Action::Net(NetEvent::Lobby(view.clone())));
     assert_eq!(
@@ -461,7 +466,7 @@ fn arrows_move_within_and_across_the_lobby_lists() {
     );
     app.update(Action::Move(Dir::Down));
     assert_eq!(spot(&app), (LobbyList::Games, 0));
-    view.players.clear();
+    view.players = Vec::new().into();
     app.update(Action::Net(NetEvent::Lobby(view)));
     app.update(Action::Move(Dir::Up));
     assert_eq!(spot(&app), (LobbyList::Games, 0), "nothing above has rows");
@@ -706,7 +711,7 @@ fn the_servers_own_games_are_offered_in_the_challenge_form_after_the_built_in_on
     let house = rankup::variants::register(&text, "variants/house-promo.ron").unwrap();
     let mut app = app();
     app.update(Action::Net(NetEvent::Lobby(LobbyView {
-        server_games: vec![house],
+        server_games: vec![house].into(),
         ..lobby()
     })));
     app.update(Action::Seek);
@@ -738,20 +743,23 @@ fn the_servers_own_games_are_offered_in_the_challenge_form_after_the_built_in_on
 fn the_lobby_lists_ones_own_game_as_your_game_with_the_opponent() {
     let mut app = app();
     let mut view = lobby();
-    view.games.push(GameView {
-        room: 8,
-        variant: VariantId::Chess,
-        names: ByColor {
-            white: "Bob".into(),
-            black: "Ann".into(),
+    view.games = with(
+        &view.games,
+        GameView {
+            room: 8,
+            variant: VariantId::Chess,
+            names: ByColor {
+                white: "Bob".into(),
+                black: "Ann".into(),
+            },
+            plies: 6,
+            clock: None,
+            days: None,
+            rated: false,
+            ratings: ByColor::default(),
+            spectators: 0,
         },
-        plies: 6,
-        clock: None,
-        days: None,
-        rated: false,
-        ratings: ByColor::default(),
-        spectators: 0,
-    });
+    );
     app.update(Action::Net(NetEvent::Lobby(view)));
     let text = common::screen(&mut app, 100, 24);
     assert!(text.contains("your game with Bob · Bob v Ann"), "{text}");
@@ -771,12 +779,16 @@ fn rated_lobby() -> LobbyView {
             },
         )]
     };
-    view.players[1].ratings = promo(1812, false);
-    view.players.push(PlayerView {
-        name: "Cat".into(),
-        presence: Presence::InGame(7),
-        ratings: promo(1650, true),
-    });
+    let mut players = view.players.to_vec();
+    players[1].ratings = promo(1812, false);
+    view.players = with(
+        &players,
+        PlayerView {
+            name: "Cat".into(),
+            presence: Presence::InGame(7),
+            ratings: promo(1650, true),
+        },
+    );
     view.challenges.push(ChallengeView {
         id: 4,
         from: "Cat".into(),
@@ -799,9 +811,11 @@ fn rated_lobby() -> LobbyView {
         },
         range: Some(200),
     });
-    view.games[0].rated = true;
-    view.games[0].days = Some(3);
-    view.games[0].ratings.white.rating = 1650;
+    let mut games = view.games.to_vec();
+    games[0].rated = true;
+    games[0].days = Some(3);
+    games[0].ratings.white.rating = 1650;
+    view.games = games.into();
     view.mine.push(MyGameView {
         room: 11,
         variant: VariantId::Chess,
@@ -902,14 +916,7 @@ fn a_seek_is_accepted_with_enter_and_the_players_sort_by_rating() {
     // The players sort by their rating in the game last chosen in the form: PromoChess
     // (Bob 1812, Cat 1650?) after a PromoChess seek; me first always.
     let order = |app: &App| match &app.screen {
-        Screen::Lobby(l) => l
-            .view
-            .as_ref()
-            .unwrap()
-            .players
-            .iter()
-            .map(|p| p.name.clone())
-            .collect::<Vec<_>>(),
+        Screen::Lobby(l) => l.players().map(|p| p.name.clone()).collect::<Vec<_>>(),
         _ => panic!(),
     };
     assert_eq!(
@@ -923,7 +930,9 @@ fn a_seek_is_accepted_with_enter_and_the_players_sort_by_rating() {
     app.take_net();
     assert_eq!(order(&app), ["Ann", "Bob", "Cat"]);
     let mut view = rated_lobby();
-    view.players[1].ratings[0].1.rating = 1600;
+    let mut players = view.players.to_vec();
+    players[1].ratings[0].1.rating = 1600;
+    view.players = players.into();
     app.update(Action::Net(NetEvent::Lobby(view)));
     assert_eq!(
         order(&app),
@@ -1049,4 +1058,46 @@ fn the_game_sorting_the_players_is_kept_after_a_watched_game() {
     }
     let text = common::screen(&mut app, 80, 24);
     assert!(text.contains("by PromoChess rating"), "{text}");
+}
+
+/// `list` with `item` added at the end (the lobby's lists are shared, not changed).
+fn with<T: Clone>(list: &[T], item: T) -> Arc<[T]> {
+    list.iter().cloned().chain([item]).collect()
+}
+
+#[test]
+fn a_lobby_of_three_hundred_players_draws_a_screenful_around_the_chosen_one() {
+    let mut app = app();
+    let mut view = lobby();
+    let mut players = view.players.to_vec();
+    players.extend((0..300).map(|i| PlayerView {
+        name: format!("p{i:03}"),
+        presence: Presence::Free,
+        ratings: Vec::new(),
+    }));
+    view.players = players.into();
+    app.update(Action::Net(NetEvent::Lobby(view)));
+    // To the players' list (→ is Next there), then 150 rows down.
+    app.update(Action::Next);
+    assert_eq!(spot(&app).0, LobbyList::Players);
+    for _ in 0..150 {
+        app.update(Action::Move(Dir::Down));
+    }
+    let chosen = match &app.screen {
+        Screen::Lobby(l) => l.players().nth(spot(&app).1).unwrap().name.clone(),
+        _ => panic!("not the lobby"),
+    };
+    let text = common::screen(&mut app, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 24, "{text}");
+    // The chosen player is drawn, highlighted; rows above and below are counted, not
+    // drawn; the other lists keep their heading and a row; the footer stays.
+    assert!(
+        lines.iter().any(|l| l.contains(&format!("> {chosen}"))),
+        "{text}"
+    );
+    assert!(text.contains("more above,"), "{text}");
+    assert!(text.contains("Games in progress"), "{text}");
+    assert!(text.contains("Cat v Dan"), "{text}");
+    assert!(lines[23].contains("↑↓ choose"), "{text}");
 }

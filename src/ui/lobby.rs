@@ -45,7 +45,7 @@ pub enum FormField {
 }
 
 /// The lists in screen order: ↓ past the end of one goes on into the next.
-const LISTS: [LobbyList; 4] = [
+pub(crate) const LISTS: [LobbyList; 4] = [
     LobbyList::Mine,
     LobbyList::Challenges,
     LobbyList::Players,
@@ -209,6 +209,9 @@ pub struct Lobby {
     pub message: Option<Message>,
     /// The game whose ratings the players are sorted by: the one last chosen in the form.
     pub rating_game: VariantId,
+    /// The players of the view in the order shown (indexes into its shared list): me
+    /// first, then by rating in [`Lobby::rating_game`].
+    order: Vec<usize>,
 }
 
 /// What the app should do after a lobby action.
@@ -237,6 +240,7 @@ impl Lobby {
             form: None,
             message: None,
             rating_game: VariantId::ALL[0],
+            order: Vec::new(),
         };
         lobby.sort_players();
         lobby.settle();
@@ -247,15 +251,29 @@ impl Lobby {
     /// name), me first of all.
     fn sort_players(&mut self) {
         let game = self.rating_game;
-        if let Some(v) = &mut self.view {
-            let me = v.me.clone();
-            v.players.sort_by(|a, b| {
-                (b.name == me)
-                    .cmp(&(a.name == me))
+        self.order.clear();
+        if let Some(v) = &self.view {
+            let players = &v.players;
+            self.order.extend(0..players.len());
+            self.order.sort_by(|&a, &b| {
+                let (a, b) = (&players[a], &players[b]);
+                (b.name == v.me)
+                    .cmp(&(a.name == v.me))
                     .then(b.rating(game).rating.cmp(&a.rating(game).rating))
                     .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
             });
         }
+    }
+
+    /// The players online in the order shown: me first, then by rating.
+    pub fn players(&self) -> impl Iterator<Item = &crate::net::PlayerView> {
+        let players = self.view.as_ref().map_or(&[][..], |v| &v.players[..]);
+        self.order.iter().filter_map(|&i| players.get(i))
+    }
+
+    /// The `row`th player shown.
+    pub(crate) fn player(&self, row: usize) -> Option<&crate::net::PlayerView> {
+        self.view.as_ref()?.players.get(*self.order.get(row)?)
     }
 
     /// How many of my correspondence games wait for my move.
@@ -536,7 +554,7 @@ impl Lobby {
     fn selected_player(&self) -> Option<String> {
         let v = self.view.as_ref()?;
         (self.list == LobbyList::Players)
-            .then(|| v.players.get(self.selected))
+            .then(|| self.player(self.selected))
             .flatten()
             .filter(|p| p.name != v.me)
             .map(|p| p.name.clone())

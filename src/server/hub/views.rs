@@ -1,11 +1,13 @@
 //! What each connection is shown: its view of a room and of the lobby.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::net::{
     ChallengeView, GameView, LobbyView, NetEvent, PlayerView, Presence, RatingView, RoomId,
 };
 use crate::rules::{ByColor, Color};
+use crate::variants::VariantId;
 
 use super::room::variant_id;
 use super::seeks::fits;
@@ -65,7 +67,8 @@ impl Hub {
             })
             .collect();
         players.sort_by_key(|p| p.name.to_lowercase());
-        let games: Vec<GameView> = self
+        let players: Arc<[PlayerView]> = players.into();
+        let games: Arc<[GameView]> = self
             .rooms
             .iter()
             .filter(|(_, r)| !r.over())
@@ -83,7 +86,9 @@ impl Hub {
                 },
                 spectators: r.spectators.len(),
             })
-            .collect();
+            .collect::<Vec<_>>()
+            .into();
+        let server_games: Arc<[VariantId]> = self.server_games().into();
         // Each challenge with its view and the challenger's rating in its game.
         let challenges: Vec<(&Challenge, ChallengeView, f64)> = self
             .challenges
@@ -105,11 +110,6 @@ impl Hub {
             .collect();
         for (&id, c) in &self.conns {
             let Some(me) = &c.name else { continue };
-            let mut players = players.clone();
-            if let Some(i) = players.iter().position(|p| &p.name == me) {
-                let mine = players.remove(i);
-                players.insert(0, mine);
-            }
             let challenges = challenges
                 .iter()
                 .filter(|(ch, _, theirs)| {
@@ -128,12 +128,12 @@ impl Hub {
                 NetEvent::Lobby(LobbyView {
                     me: me.clone(),
                     key: c.key.clone(),
-                    players,
-                    games: games.clone(),
+                    players: Arc::clone(&players),
+                    games: Arc::clone(&games),
                     challenges,
                     mine: self.now.map_or_else(Vec::new, |now| self.my_games(me, now)),
                     ai_workers: self.ai_workers,
-                    server_games: self.server_games().to_vec(),
+                    server_games: Arc::clone(&server_games),
                 }),
             ));
         }

@@ -13,7 +13,7 @@ use crate::net::{days_label, name_with_key, ChallengeView, Presence, Side};
 use crate::variants::variant;
 
 use crate::ui::app::App;
-use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList};
+use crate::ui::lobby::{ChallengeForm, FormField, Lobby, LobbyList, LISTS};
 use crate::ui::netplay::time_left;
 use crate::ui::widgets::overlay::centered;
 use crate::ui::widgets::text::fit;
@@ -112,119 +112,133 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             if chosen { p.highlight() } else { p.text() },
         )
     };
-    if !view.mine.is_empty() {
-        lines.push(Line::default());
-        lines.push(heading(
-            LobbyList::Mine,
-            "Your correspondence games",
-            "Enter opens",
-        ));
-        for (i, g) in view.mine.iter().enumerate() {
-            let whose = if g.my_move { "your move" } else { "their move" };
-            lines.push(row(
-                LobbyList::Mine,
-                i,
-                format!(
-                    "v {} · {} · {whose}, {} left · {}",
-                    g.opponent,
-                    variant(g.variant).name(),
-                    time_left(g.left_secs),
-                    days_label(g.days)
-                ),
-            ));
-        }
-    }
-    lines.push(Line::default());
-    lines.push(heading(
-        LobbyList::Challenges,
-        "Challenges and seeks",
-        "Enter accepts · d declines · s posts a seek",
-    ));
-    if view.challenges.is_empty() {
-        lines.push(Line::styled("     none", p.dim()));
-    }
-    for (i, ch) in view.challenges.iter().enumerate() {
+    let mine_row = |i: usize| {
+        let g = &view.mine[i];
+        let whose = if g.my_move { "your move" } else { "their move" };
+        format!(
+            "v {} · {} · {whose}, {} left · {}",
+            g.opponent,
+            variant(g.variant).name(),
+            time_left(g.left_secs),
+            days_label(g.days)
+        )
+    };
+    let challenge_row = |i: usize| {
         // Who, with the challenger's rating and key first (what decides an answer), then
         // the terms; a seek's range last. At 80 columns the tail may be cut (…).
+        let ch = &view.challenges[i];
         let range = match (&ch.to, ch.range) {
             (None, Some(r)) => format!(", ±{r}"),
             _ => String::new(),
         };
-        lines.push(row(
-            LobbyList::Challenges,
-            i,
-            format!(
-                "{}: {}, {}, {}, {}{range}",
-                who(ch, &view.me),
-                variant(ch.terms.variant).name(),
-                ch.terms.pace(),
-                if ch.terms.rated { "rated" } else { "casual" },
-                match ch.terms.side {
-                    Side::Random => "random sides".to_string(),
-                    side => format!("{} plays {}", ch.from, side.label()),
-                },
-            ),
-        ));
-    }
-    lines.push(Line::default());
-    lines.push(heading(
-        LobbyList::Players,
-        "Players online",
-        &format!(
-            "by {} rating · Enter or c challenges",
-            variant(lobby.rating_game).name()
-        ),
-    ));
-    for (i, pl) in view.players.iter().enumerate() {
+        format!(
+            "{}: {}, {}, {}, {}{range}",
+            who(ch, &view.me),
+            variant(ch.terms.variant).name(),
+            ch.terms.pace(),
+            if ch.terms.rated { "rated" } else { "casual" },
+            match ch.terms.side {
+                Side::Random => "random sides".to_string(),
+                side => format!("{} plays {}", ch.from, side.label()),
+            },
+        )
+    };
+    let player_row = |i: usize| {
+        let Some(pl) = lobby.player(i) else {
+            return String::new();
+        };
         let status = match pl.presence {
             Presence::Free if pl.name == view.me => "you",
             presence => presence.label(),
         };
-        lines.push(row(
-            LobbyList::Players,
-            i,
-            format!(
-                "{:<17} {status:<14} {:>5}",
-                pl.name,
-                pl.rating(lobby.rating_game).label()
-            ),
-        ));
-    }
-    lines.push(Line::default());
-    lines.push(heading(
-        LobbyList::Games,
-        "Games in progress",
-        "Enter watches",
-    ));
-    if view.games.is_empty() {
-        lines.push(Line::styled("     none", p.dim()));
-    }
-    for (i, g) in view.games.iter().enumerate() {
-        lines.push(row(
-            LobbyList::Games,
-            i,
-            format!(
-                "{}{} v {} · {} · {} v {} · move {} · {}{}{}",
-                your_game(&view.me, &g.names),
-                g.names.white,
-                g.names.black,
-                variant(g.variant).name(),
-                g.ratings.white.label(),
-                g.ratings.black.label(),
-                g.plies / 2 + 1,
-                match (g.days, g.clock) {
-                    (Some(d), _) => days_label(d),
-                    (None, Some(c)) => c.label(),
-                    (None, None) => "no clock".into(),
-                },
-                if g.rated { " · rated" } else { "" },
-                if g.spectators > 0 {
-                    format!(" · {} watching", g.spectators)
-                } else {
-                    String::new()
-                }
-            ),
-        ));
+        format!(
+            "{:<17} {status:<14} {:>5}",
+            pl.name,
+            pl.rating(lobby.rating_game).label()
+        )
+    };
+    let game_row = |i: usize| {
+        let g = &view.games[i];
+        format!(
+            "{}{} v {} · {} · {} v {} · move {} · {}{}{}",
+            your_game(&view.me, &g.names),
+            g.names.white,
+            g.names.black,
+            variant(g.variant).name(),
+            g.ratings.white.label(),
+            g.ratings.black.label(),
+            g.plies / 2 + 1,
+            match (g.days, g.clock) {
+                (Some(d), _) => days_label(d),
+                (None, Some(c)) => c.label(),
+                (None, None) => "no clock".into(),
+            },
+            if g.rated { " · rated" } else { "" },
+            if g.spectators > 0 {
+                format!(" · {} watching", g.spectators)
+            } else {
+                String::new()
+            }
+        )
+    };
+    let players_hint = format!(
+        "by {} rating · Enter or c challenges",
+        variant(lobby.rating_game).name()
+    );
+    let sections: [Section; 4] = [
+        Section {
+            list: LobbyList::Mine,
+            title: "Your correspondence games",
+            hint: "Enter opens",
+            len: view.mine.len(),
+            // Shown only when there are some.
+            hidden: view.mine.is_empty(),
+            row: &mine_row,
+        },
+        Section {
+            list: LobbyList::Challenges,
+            title: "Challenges and seeks",
+            hint: "Enter accepts · d declines · s posts a seek",
+            len: view.challenges.len(),
+            hidden: false,
+            row: &challenge_row,
+        },
+        Section {
+            list: LobbyList::Players,
+            title: "Players online",
+            hint: &players_hint,
+            len: view.players.len(),
+            hidden: false,
+            row: &player_row,
+        },
+        Section {
+            list: LobbyList::Games,
+            title: "Games in progress",
+            hint: "Enter watches",
+            len: view.games.len(),
+            hidden: false,
+            row: &game_row,
+        },
+    ];
+    // The lists share the lines between the header and the footer: only the rows that
+    // fit are drawn (a server with 500 players online draws a screenful, not 500 lines).
+    let lens = sections.each_ref().map(|s| (!s.hidden).then_some(s.len));
+    let focused = LISTS.iter().position(|l| *l == lobby.list).unwrap_or(0);
+    let room = usize::from(area.height).saturating_sub(lines.len() + 1);
+    let windows = windows(lens, focused, lobby.selected, room);
+    for (section, window) in sections.iter().zip(windows) {
+        let Some(window) = window else { continue };
+        lines.push(Line::default());
+        lines.push(heading(section.list, section.title, section.hint));
+        if section.len == 0 {
+            lines.push(Line::styled("     none", p.dim()));
+        }
+        for i in window.start..window.start + window.shown {
+            lines.push(row(section.list, i, (section.row)(i)));
+        }
+        if let Some(more) = window.more_line() {
+            lines.push(Line::styled(fit(&format!("     {more}"), width), p.dim()));
+        }
     }
     // The footer is the last line, whatever the lists' length.
     let footer = match &lobby.message {
@@ -386,5 +400,153 @@ fn game_filter(form: &ChallengeForm) -> String {
     match form.matches().len() {
         0 => format!("  \"{}\": no game matches", form.filter),
         n => format!("  \"{}\": {n} of {}", form.filter, form.games.len()),
+    }
+}
+
+/// One list of the lobby, as drawn.
+struct Section<'a> {
+    list: LobbyList,
+    title: &'a str,
+    hint: &'a str,
+    len: usize,
+    /// Left out altogether (my correspondence games when there are none).
+    hidden: bool,
+    /// The text of row `i`.
+    row: &'a dyn Fn(usize) -> String,
+}
+
+/// The rows of a list that are drawn: `shown` rows from `start`, of `len`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub start: usize,
+    pub shown: usize,
+    pub len: usize,
+}
+
+impl Window {
+    /// The line under a list cut short: how many rows are not drawn, above and below.
+    fn more_line(self) -> Option<String> {
+        let (above, below) = (self.start, self.len - self.start - self.shown);
+        match (above, below) {
+            (0, 0) => None,
+            (0, b) => Some(format!("… {b} more")),
+            (a, 0) => Some(format!("… {a} more above")),
+            (a, b) => Some(format!("… {a} more above, {b} below")),
+        }
+    }
+}
+
+/// Which rows of each list fit in `room` lines (`None` for a list not shown at all; each
+/// shown list takes a blank line and its heading, an empty one a "none" line). When they
+/// do not all fit, the lists not focused show two rows each and the focused one the rest,
+/// scrolled so that its `selected` row is drawn; a list cut short takes one more line to
+/// say how many rows are not drawn.
+pub(crate) fn windows(
+    lens: [Option<usize>; 4],
+    focused: usize,
+    selected: usize,
+    room: usize,
+) -> [Option<Window>; 4] {
+    const OTHERS: usize = 2;
+    let all = |len: usize| Window {
+        start: 0,
+        shown: len,
+        len,
+    };
+    let cost = |len: usize| 2 + len.max(1);
+    let total: usize = lens.iter().flatten().map(|&l| cost(l)).sum();
+    if total <= room {
+        return lens.map(|l| l.map(all));
+    }
+    let mut out = lens.map(|l| {
+        l.map(|len| {
+            let shown = len.min(OTHERS);
+            Window {
+                start: 0,
+                shown,
+                len,
+            }
+        })
+    });
+    let used: usize = out
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != focused)
+        .filter_map(|(_, w)| *w)
+        .map(|w| 2 + w.shown.max(1) + usize::from(w.shown < w.len))
+        .sum();
+    if let Some(Some(len)) = lens.get(focused).copied() {
+        // The heading and blank line, then the rows, with one line for "… more" when
+        // they do not all fit.
+        let left = room.saturating_sub(used + 2);
+        let shown = if len <= left {
+            len
+        } else {
+            left.saturating_sub(1).max(1).min(len)
+        };
+        let selected = selected.min(len.saturating_sub(1));
+        let start = selected
+            .saturating_sub(shown / 2)
+            .min(len.saturating_sub(shown));
+        out[focused] = Some(Window { start, shown, len });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{windows, Window};
+
+    #[test]
+    fn lists_that_fit_are_drawn_whole() {
+        let w = windows([None, Some(1), Some(3), Some(0)], 2, 0, 20);
+        assert_eq!(w[0], None);
+        assert_eq!(
+            w[2],
+            Some(Window {
+                start: 0,
+                shown: 3,
+                len: 3
+            })
+        );
+        assert_eq!(
+            w[3],
+            Some(Window {
+                start: 0,
+                shown: 0,
+                len: 0
+            })
+        );
+    }
+
+    #[test]
+    fn a_long_focused_list_scrolls_to_its_selected_row_and_the_others_shrink() {
+        // 500 players in 20 lines, the 300th chosen.
+        let w = windows([None, Some(5), Some(500), Some(40)], 2, 300, 20);
+        let (challenges, players, games) = (w[1].unwrap(), w[2].unwrap(), w[3].unwrap());
+        assert_eq!((challenges.shown, games.shown), (2, 2));
+        assert!(players.start <= 300 && 300 < players.start + players.shown);
+        // Two lists of 2 rows with their "more" lines and headings, the players' heading,
+        // rows and "more" line: all within the room.
+        let lines = (2 + 2 + 1) * 2 + 2 + players.shown + 1;
+        assert_eq!(lines, 20);
+        assert_eq!(
+            players.more_line().unwrap(),
+            format!(
+                "… {} more above, {} below",
+                players.start,
+                500 - players.start - players.shown
+            )
+        );
+        // The last player: the window ends at the list's end.
+        let last = windows([None, Some(5), Some(500), Some(40)], 2, 499, 20)[2].unwrap();
+        assert_eq!(last.start + last.shown, 500);
+    }
+
+    #[test]
+    fn a_tiny_room_still_draws_the_chosen_row() {
+        let w = windows([Some(3), Some(5), Some(500), Some(40)], 2, 42, 3)[2].unwrap();
+        assert_eq!(w.shown, 1);
+        assert_eq!(w.start, 42);
     }
 }
