@@ -25,6 +25,7 @@ mod pool;
 mod refuse;
 mod session;
 pub mod store;
+mod writer;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -52,6 +53,7 @@ use output::{send_output, Out};
 use pool::SearchPool;
 use session::AppSession;
 use store::{PlayerRow, ServerFiles, Store};
+use writer::{Write, Writer};
 
 /// How `rankup serve` runs.
 #[derive(Clone, Debug)]
@@ -137,6 +139,8 @@ pub struct Shared {
     hub: Mutex<Hub>,
     links: Mutex<HashMap<ConnId, Link>>,
     store: Mutex<Box<dyn Store>>,
+    /// Where the store's writes go (a thread of their own).
+    writer: Writer,
     files: ServerFiles,
     pool: SearchPool,
     gate: Arc<Gate>,
@@ -214,48 +218,67 @@ impl Shared {
                         let _ = link.tx.send(Incoming::Closed);
                     }
                 }
-                Effect::Live(live) => {
-                    if let Err(e) = self.store().put_live(std::slice::from_ref(&*live)) {
-                        self.log(&format!("room {}: not stored: {e}", live.id));
-                    }
-                }
+                Effect::Live(live) => self.writer.send(Write::Live(live)),
                 Effect::GameOver {
                     room,
                     game,
                     ratings,
-                } => {
-                    if let Err(e) = self.store().game_over(&game, &ratings) {
-                        self.log(&format!("room {room}: finished game not stored: {e}"));
-                    }
-                    for r in &ratings {
-                        let label = crate::rating::Rating::new(
-                            r.rating,
-                            r.deviation,
-                            r.volatility,
-                            r.games,
-                        )
-                        .map_or_else(|e| e.to_string(), |r| r.label());
-                        self.log(&format!(
-                            "room {room}: {} rated {label} in {}",
-                            r.key, r.variant
-                        ));
-                    }
-                    // A copy in each player's folder, for `b` in the lobby.
-                    let keys = [game.keys.white.as_str(), game.keys.black.as_str()];
-                    if let Err(e) = self.files.copy_finished(&keys, &game.game) {
-                        self.log(&format!("room {room}: no copy for the players: {e}"));
-                    }
-                }
+                } => self.writer.send(Write::GameOver {
+                    room,
+                    game,
+                    ratings,
+                }),
                 Effect::Registered { key, name } => {
                     self.log(&format!("new player {name} ({key})"));
-                    let row = PlayerRow {
+                    self.writer.send(Write::Player(PlayerRow {
                         key,
                         name,
                         created: Timestamp::now(),
-                    };
-                    if let Err(e) = self.store().put_player(&row) {
-                        self.log(&format!("player {} not stored: {e}", row.name));
-                    }
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Stores games in progress (on the writer's thread), in one transaction.
+    fn store_lives(&self, rooms: &[store::LiveRoom]) {
+        if let Err(e) = self.store().put_live(rooms) {
+            let ids: Vec<String> = rooms.iter().map(|r| r.id.to_string()).collect();
+            self.log(&format!("rooms {}: not stored: {e}", ids.join(", ")));
+        }
+    }
+
+    /// Carries out a write (on the writer's thread): the finished game and its ratings in
+    /// one transaction, a copy in each player's folder; a new player.
+    fn store_now(&self, write: Write) {
+        match write {
+            Write::Live(live) => self.store_lives(std::slice::from_ref(&*live)),
+            Write::GameOver {
+                room,
+                game,
+                ratings,
+            } => {
+                if let Err(e) = self.store().game_over(&game, &ratings) {
+                    self.log(&format!("room {room}: finished game not stored: {e}"));
+                }
+                for r in &ratings {
+                    let label =
+                        crate::rating::Rating::new(r.rating, r.deviation, r.volatility, r.games)
+                            .map_or_else(|e| e.to_string(), |r| r.label());
+                    self.log(&format!(
+                        "room {room}: {} rated {label} in {}",
+                        r.key, r.variant
+                    ));
+                }
+                // A copy in each player's folder, for `b` in the lobby.
+                let keys = [game.keys.white.as_str(), game.keys.black.as_str()];
+                if let Err(e) = self.files.copy_finished(&keys, &game.game) {
+                    self.log(&format!("room {room}: no copy for the players: {e}"));
+                }
+            }
+            Write::Player(row) => {
+                if let Err(e) = self.store().put_player(&row) {
+                    self.log(&format!("player {} not stored: {e}", row.name));
                 }
             }
         }
@@ -312,10 +335,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     let pool = SearchPool::new(options.ai_workers);
-    let shared = Arc::new(Shared {
+    let shared = Arc::new_cyclic(|me| Shared {
         hub: Mutex::new(hub),
         links: Mutex::new(HashMap::new()),
         store: Mutex::new(store),
+        writer: Writer::spawn(me.clone()),
         files,
         pool,
         gate: Gate::new(Caps {

@@ -44,7 +44,9 @@ pub async fn meet(port: u16, round: usize, k: usize) -> Result<Pair, String> {
     a.send(b"c").await?;
     a.wait_for(&format!("Challenge {b_name}"), LIMIT).await?;
     a.send(ENTER).await?;
-    b.wait_for(&format!("{a_name} → you"), LIMIT).await?;
+    // The challenge's line (the challenger with rating and key, then the terms): the
+    // only challenge to b.
+    b.wait_for("→ you: Chess, 5+3", LIMIT).await?;
     b.send(UP).await?;
     b.send(ENTER).await?;
     a.wait_for("to move", LIMIT).await?;

@@ -77,6 +77,9 @@ pub(super) fn open_store(
 pub(super) async fn stop(shared: &Arc<Shared>, why: &str) {
     let effects = shared.hub().shutdown(Instant::now());
     shared.apply(effects);
+    // Every game stored before anyone is told it is kept.
+    let flushing = Arc::clone(shared);
+    let _ = tokio::task::spawn_blocking(move || flushing.writer.flush()).await;
     let players = {
         let mut links = shared.links.lock().unwrap_or_else(|e| e.into_inner());
         for link in links.values_mut() {
