@@ -98,6 +98,12 @@ pub enum State {
     Piece(PieceKind, Square),
     /// A piece of the player's on this square has at least this level (Upgrade Chess).
     Level(Square, u16),
+    /// The move ended on a citadel (Tamerspiel's corners).
+    Citadel,
+    /// The move was the King swap (Tamerspiel: a King in check trades places).
+    Swap,
+    /// The move was castling.
+    Castle,
 }
 
 /// What is wrong with a lesson file.
@@ -206,6 +212,15 @@ const BUILTIN: &[(&str, &str)] = {
         file!("promochess"),
         file!("upgrade"),
         file!("veteran"),
+        file!("apc-crowned"),
+        file!("apc-longhaul-crowned"),
+        file!("apc-timur"),
+        file!("apc-mixed-timur"),
+        file!("apc-longhaul-timur"),
+        file!("apc-eurasian"),
+        file!("apc-mixed-eurasian"),
+        file!("apc-longhaul-eurasian"),
+        file!("tamerspiel"),
     ]
 };
 

@@ -352,3 +352,127 @@ fn a_players_lesson_files_are_loaded_beside_the_builtin_ones() {
         .any(|c| c.title == "Chess: the basics"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// All 13 games have a course; in each, the first lesson is driven to its end move by move,
+/// and a legal move that is not the goal's is answered with the goal.
+#[test]
+fn every_game_has_a_course_taken_to_its_end_with_a_wrong_move_answered() {
+    assert_eq!(learn::builtin_games(), VariantId::ALL.to_vec());
+    for game in VariantId::ALL {
+        let course = learn::builtin(game).expect("a course").expect("loads");
+        let lesson = &course.lessons[0];
+        let mut wrong_answered = false;
+        for step in &lesson.steps {
+            let mut attempt = Attempt::new(step);
+            // A legal move the step does not take leaves the board as it was.
+            let wrong = step
+                .start
+                .legal_moves()
+                .into_iter()
+                .find(|m| matches!(attempt.clone().play(*m), Answer::Wrong(_)));
+            if let Some(m) = wrong {
+                let before = attempt.position().fen();
+                assert_eq!(
+                    attempt.play(m),
+                    Answer::Wrong(format!("not this one: {}", step.goal)),
+                    "{game:?}"
+                );
+                assert_eq!(attempt.position().fen(), before);
+                wrong_answered = true;
+            }
+            assert!(
+                solve(&mut attempt, &step.done),
+                "{game:?} '{}'",
+                lesson.title
+            );
+        }
+        assert!(
+            wrong_answered,
+            "{game:?}: no step of the first lesson refuses a move"
+        );
+    }
+}
+
+/// A Tamerspiel course around one step: `Citadel`, `Swap` and `Castle` goals.
+fn tamerspiel_step(position: &str, done: &str) -> String {
+    format!(
+        r#"(game: "tamerspiel", title: "T", lessons: [(title: "L", teaches: "t", steps: [
+            (position: "{position}", goal: "The goal.", done: {done}, hint: "h", success: "s"),
+        ])])"#
+    )
+}
+
+/// White's King on g1 in check from the Rook on g8; a Bishop on d4 and a Horse on j3.
+const SWAP: &str = "2k3r5/*10*/*10*/*10*/*2B7*/*8H1*/*10*/R5K4R w KQ - 0 1 swap:Kk";
+
+#[test]
+fn swap_citadel_and_castle_goals_are_checked_by_the_rules() {
+    let course = learn::load(&tamerspiel_step(SWAP, "Reach(state: Swap)"), "t.ron").expect("loads");
+    let step = &course.lessons[0].steps[0];
+    let mut attempt = Attempt::new(step);
+    // A King step out of check is legal, but not the swap asked for.
+    let step_aside = mv(&attempt, "Kf1");
+    assert!(matches!(attempt.play(step_aside), Answer::Wrong(m) if m.starts_with("not this one")));
+    let swap = mv(&attempt, "K~j3");
+    assert_eq!(attempt.play(swap), Answer::Solved);
+    // The same goal in a game without the swap is refused by name.
+    let e = refused(&course_with(ROOK, "Reach(state: Swap)"));
+    assert!(e.to_string().contains("this game has no King swap"), "{e}");
+    let e = refused(&course_with(ROOK, "Reach(state: Citadel)"));
+    assert!(e.to_string().contains("this game has no citadels"), "{e}");
+    // A citadel entered: the Rook on d1 reaches a1 along rank 1, not by d5.
+    let quiet = "4k7/*10*/*10*/*10*/*10*/*10*/*5K4*/3R8 w - - 0 1 swap:Kk";
+    let course =
+        learn::load(&tamerspiel_step(quiet, "Reach(state: Citadel)"), "t.ron").expect("loads");
+    let mut attempt = Attempt::new(&course.lessons[0].steps[0]);
+    let aside = mv(&attempt, "Rd5");
+    assert!(matches!(attempt.play(aside), Answer::Wrong(_)));
+    let corner = mv(&attempt, "Ra1");
+    assert_eq!(attempt.play(corner), Answer::Solved);
+    // Castling as a goal: Tamerspiel's long castling puts the King on c1.
+    let castle = "4k7/*10*/*10*/*10*/*10*/*10*/*10*/R5K4R w KQ - 0 1 swap:Kk";
+    let course =
+        learn::load(&tamerspiel_step(castle, "Reach(state: Castle)"), "t.ron").expect("loads");
+    let mut attempt = Attempt::new(&course.lessons[0].steps[0]);
+    let long = mv(&attempt, "O-O-O");
+    assert_eq!(attempt.play(long), Answer::Solved);
+    assert_eq!(
+        attempt
+            .position()
+            .piece_at("c1".parse().expect("square"))
+            .map(|p| p.kind()),
+        attempt.position().variant().kind_by_letter('K')
+    );
+    // A castling goal where castling is out of reach is refused.
+    let e = learn::load(
+        &tamerspiel_step(&castle.replace(" KQ ", " - "), "Reach(state: Castle)"),
+        "t.ron",
+    )
+    .expect_err("no castling rights");
+    assert!(matches!(*e.kind, LessonErrorKind::Unreachable(_)), "{e}");
+}
+
+/// The swap is refused with the rules' reason when the piece is attacked.
+#[test]
+fn a_swap_onto_an_attacked_piece_is_answered_with_why() {
+    let course = learn::builtin(VariantId::Tamerspiel)
+        .expect("course")
+        .expect("loads");
+    let lesson = course
+        .lessons
+        .iter()
+        .find(|l| l.title == "The King swap")
+        .expect("lesson");
+    let step = &lesson.steps[1];
+    let mut attempt = Attempt::new(step);
+    let onto_bishop = rankup::rules::Move {
+        to: "d4".parse().expect("square"),
+        ..mv(&attempt, "K~j3")
+    };
+    let Answer::Wrong(why) = attempt.play(onto_bishop) else {
+        panic!("the Bishop is attacked");
+    };
+    assert!(why.contains("attacked"), "{why}");
+    let good = mv(&attempt, "K~j3");
+    assert_eq!(attempt.play(good), Answer::Solved);
+}

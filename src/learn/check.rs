@@ -301,6 +301,24 @@ fn state_of(pos: &Position, s: &StateFile) -> Result<State, LessonErrorKind> {
             State::Piece(k, sq)
         }
         StateFile::Level(sq, n) => State::Level(square(sq)?, *n),
+        StateFile::Citadel if v.citadels() == 0 => {
+            return Err(LessonErrorKind::Invalid(
+                "Citadel: this game has no citadels".into(),
+            ))
+        }
+        StateFile::Citadel => State::Citadel,
+        StateFile::Swap if !v.extras().king_swap => {
+            return Err(LessonErrorKind::Invalid(
+                "Swap: this game has no King swap".into(),
+            ))
+        }
+        StateFile::Swap => State::Swap,
+        StateFile::Castle if v.castlings().is_empty() => {
+            return Err(LessonErrorKind::Invalid(
+                "Castle: this game has no castling".into(),
+            ))
+        }
+        StateFile::Castle => State::Castle,
     })
 }
 

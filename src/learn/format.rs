@@ -60,4 +60,7 @@ pub(super) enum StateFile {
     PromotionTo(char),
     Piece(char, String),
     Level(String, u16),
+    Citadel,
+    Swap,
+    Castle,
 }

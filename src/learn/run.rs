@@ -1,7 +1,7 @@
 //! Playing a step: whether a move solves it, goes on, or is wrong, and why.
 
 use super::{Done, State, Step};
-use crate::rules::{Color, EndReason, Move, Outcome, Piece, Position};
+use crate::rules::{Color, EndReason, Move, MoveKind, Outcome, Piece, Position};
 
 /// What a move in a step comes to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +149,9 @@ fn holds(state: State, mv: &Move, after: &Position, player: Color) -> bool {
         State::Level(sq, n) => {
             after.piece_at(sq).is_some_and(|p| p.color() == player) && after.level_at(sq) >= n
         }
+        State::Citadel => after.variant().citadels() & mv.to.bit() != 0,
+        State::Swap => mv.kind == MoveKind::Swap,
+        State::Castle => matches!(mv.kind, MoveKind::Castle(_)),
     }
 }
 
