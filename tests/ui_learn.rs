@@ -183,3 +183,86 @@ fn help_on_the_lessons_lists_their_keys() {
     assert!(text.contains("Lessons"), "{text}");
     assert!(text.contains("the step's hint"), "{text}");
 }
+
+/// Upgrade: `Kxd2` without the level's square is that move when only one piece can receive
+/// the level, and says what to add when two can.
+#[test]
+fn a_king_capture_typed_without_its_recipient_is_taken_or_completed() {
+    let mut app = learning(VariantId::Upgrade);
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Select);
+    assert!(matches!(stage(&app), Stage::Step(s) if s.lesson == 1 && s.step == 0));
+    typed(&mut app, "Kxd2");
+    assert!(
+        message(&app).starts_with("The Rook had level 1"),
+        "{}",
+        message(&app)
+    );
+    app.update(Action::Select);
+    assert!(matches!(stage(&app), Stage::Step(s) if s.step == 1));
+    typed(&mut app, "Kxd2");
+    assert_eq!(
+        message(&app),
+        "say which piece receives the level: Kxd2^a1 or Kxd2^h1"
+    );
+    typed(&mut app, "Kxd2^h1");
+    assert!(
+        message(&app).starts_with("^h1 names the piece"),
+        "{}",
+        message(&app)
+    );
+}
+
+/// Tamerspiel: the swap lesson, a swap onto an attacked piece answered with the rules'
+/// reason on the status line (the wide board leaves the panel three rows at 80x24), the
+/// swap typed as SAN, and the step drawn at 80x24.
+#[test]
+fn a_tamerspiel_swap_step_at_80x24() {
+    let mut app = learning(VariantId::Tamerspiel);
+    let Screen::Learn(learn) = &app.screen else {
+        panic!()
+    };
+    let Stage::Lessons { course, .. } = learn.stage else {
+        panic!("the lessons of the course")
+    };
+    let swap = learn.courses[course]
+        .lessons
+        .iter()
+        .position(|l| l.title == "The King swap")
+        .expect("a swap lesson");
+    for _ in 0..swap {
+        app.update(Action::Move(Dir::Down));
+    }
+    app.update(Action::Select);
+    typed(&mut app, "K~c3");
+    assert!(
+        message(&app).starts_with("The King stands on c3"),
+        "{}",
+        message(&app)
+    );
+    app.update(Action::Select);
+    typed(&mut app, "g1d4");
+    assert!(message(&app).contains("attacked"), "{}", message(&app));
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.contains("attacked"),
+        "the reason is on the screen: {text}"
+    );
+    insta::assert_snapshot!("learn_tamerspiel_swap_80x24", text);
+    typed(&mut app, "K~j3");
+    assert!(
+        message(&app).starts_with("A swap needs"),
+        "{}",
+        message(&app)
+    );
+}
+
+/// The promotion zone and the citadels are named beside the board, drawn as the board draws
+/// them, so they read without colours.
+#[test]
+fn the_zone_is_named_beside_the_board() {
+    let mut app = learning(VariantId::Promochess);
+    app.update(Action::Select);
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("promotion zone"), "{text}");
+}

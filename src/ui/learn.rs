@@ -215,13 +215,17 @@ impl Learn {
                 Action::Submit => {
                     let text = s.typing.take().unwrap_or_default();
                     let pos = s.attempt.position().clone();
-                    match notation::parse_move(&pos, &text) {
-                        Ok(mv) => return self.try_move(mv),
-                        Err(e) => {
-                            let why = notation::explain(&pos, &text).unwrap_or(e.to_string());
-                            self.say(why, true);
+                    return match typed(&pos, text.trim()) {
+                        Typed::Move(mv) => self.try_move(mv),
+                        Typed::Choose(moves) => {
+                            s.picker = Some(Picker::new(&pos, moves));
+                            LearnStep::Stay
                         }
-                    }
+                        Typed::Wrong(why) => {
+                            self.say(why, true);
+                            LearnStep::Stay
+                        }
+                    };
                 }
                 _ => {}
             }
@@ -372,6 +376,57 @@ impl Learn {
             course,
             index: lesson,
         };
+    }
+}
+
+/// What a typed move comes to.
+#[derive(Debug)]
+enum Typed {
+    /// This move.
+    Move(Move),
+    /// One of these (promote or not, to what), asked with the picker.
+    Choose(Vec<Move>),
+    /// Not a move here: why, and what to add when the text is the start of some.
+    Wrong(String),
+}
+
+/// Reads a typed move as a game does: a move that leaves a choice open (promote or not, to
+/// what) asks with the picker; text that completes to exactly one legal move is that move
+/// (`Kxd2` when only one piece can receive the level); text that completes to several of
+/// one piece to one square says what to add (`Kxd2^a1` or `Kxd2^h1`).
+fn typed(pos: &Position, text: &str) -> Typed {
+    if let Some(moves) = super::play::typed_choice(pos, text) {
+        return Typed::Choose(moves);
+    }
+    let e = match notation::parse_move(pos, text) {
+        Ok(mv) => return Typed::Move(mv),
+        Err(e) => e,
+    };
+    let completions: Vec<(Move, String)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, notation::san::format(pos, &m)))
+        .filter(|(m, san)| {
+            !text.is_empty()
+                && (san.trim_end_matches(['+', '#']).starts_with(text)
+                    || notation::coord::format(pos.variant(), m)
+                        .starts_with(&text.to_ascii_lowercase()))
+        })
+        .collect();
+    match completions.as_slice() {
+        [(mv, _)] => Typed::Move(*mv),
+        [(first, _), ..]
+            if completions.iter().all(|(m, _)| {
+                m.from == first.from && m.to == first.to && m.recipient.is_some()
+            }) =>
+        {
+            let names: Vec<&str> = completions.iter().map(|(_, san)| san.as_str()).collect();
+            Typed::Wrong(format!(
+                "say which piece receives the level: {}",
+                names.join(" or ")
+            ))
+        }
+        _ => Typed::Wrong(notation::explain(pos, text).unwrap_or_else(|| e.to_string())),
     }
 }
 

@@ -935,7 +935,7 @@ impl Play {
 /// with `=X` and has no way to say "not", so a SAN move where promoting is optional asks;
 /// a token says either (`b6b7+` promotes, `b6b7` does not), so only a token that leaves
 /// the piece open (`e7e8` in chess) asks.
-fn typed_choice(pos: &Position, text: &str) -> Option<Vec<Move>> {
+pub(crate) fn typed_choice(pos: &Position, text: &str) -> Option<Vec<Move>> {
     let legal = pos.legal_moves();
     let piece_letter = text
         .chars()

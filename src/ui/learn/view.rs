@@ -10,7 +10,8 @@ use super::{Learn, Stage, StepPlay};
 use crate::text::sanitize;
 use crate::ui::app::App;
 use crate::ui::layout::play_layout;
-use crate::ui::widgets::board::BoardWidget;
+use crate::ui::theme::Role;
+use crate::ui::widgets::board::{sample, BoardWidget};
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::picker::render_picker;
 use crate::ui::widgets::scroll::wrap_all;
@@ -176,6 +177,31 @@ fn render_lessons(
     frame.render_widget(Paragraph::new(lines), area);
 }
 
+/// The board's marks of the game's special squares (promotion zone, citadels), drawn as the
+/// board draws them (a corner dot, hatching) and named, so they read without colours.
+fn marks_line(app: &App, v: &crate::rules::Variant) -> Option<Line<'static>> {
+    let p = &app.palette;
+    let mut marks = Vec::new();
+    if v.promotion_squares() != 0 {
+        marks.push((Role::LightZone, "promotion zone"));
+    }
+    if v.citadels() != 0 {
+        marks.push((Role::Citadel, "citadel"));
+    }
+    if marks.is_empty() {
+        return None;
+    }
+    let mut spans = Vec::new();
+    for (i, (role, name)) in marks.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.extend(sample(p, role, ' '));
+        spans.push(Span::styled(format!(" {name}"), p.dim()));
+    }
+    Some(Line::from(spans))
+}
+
 fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
     let pos = s.attempt.position();
@@ -239,8 +265,12 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
             lines.push(Line::styled(sanitize(&m.text).into_owned(), style));
             lines.push(Line::default());
         }
+        lines.push(Line::styled(
+            format!("Lesson: {}", sanitize(&lesson.teaches)),
+            p.dim(),
+        ));
+        lines.extend(marks_line(app, v));
         lines.extend([
-            Line::styled(format!("Lesson: {}", sanitize(&lesson.teaches)), p.dim()),
             Line::default(),
             Line::styled("Enter/Space lift and drop", p.dim()),
             Line::styled(": or / type a move", p.dim()),
