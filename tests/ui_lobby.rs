@@ -1101,3 +1101,70 @@ fn a_lobby_of_three_hundred_players_draws_a_screenful_around_the_chosen_one() {
     assert!(text.contains("Cat v Dan"), "{text}");
     assert!(lines[23].contains("↑↓ choose"), "{text}");
 }
+
+/// `L` in the lobby opens the lessons; a finished lesson is kept through the keeper in the
+/// player's own folder (the session's data folder on the server) and read back from it, and
+/// Esc goes back to the lobby, not to the start screen.
+#[test]
+fn l_in_the_lobby_opens_the_lessons_kept_in_the_players_folder() {
+    use rankup::ui::app::IoRequest;
+    use rankup::ui::input::action_for;
+    use rankup::ui::keeper::Keeper;
+    use rankup::ui::learn::Stage;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    let root = std::env::temp_dir().join(format!("rankup-lobby-learn-{}", std::process::id()));
+    let mut app = app();
+    // As the server's session does: the player's own folder.
+    app.data_dir = Some(root.clone());
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(
+        text.lines().last().unwrap_or_default().contains("L learn"),
+        "{text}"
+    );
+    let key = KeyEvent::new(KeyCode::Char('L'), KeyModifiers::NONE);
+    assert_eq!(action_for(Context::Lobby, key), Some(Action::Learn));
+    app.update(Action::Learn);
+    let Screen::Learn(learn) = &app.screen else {
+        panic!("L opens the lessons");
+    };
+    assert_eq!(learn.courses.len(), VariantId::ALL.len());
+    // The chess course (the first), its first lesson, played to its end.
+    app.update(Action::Select);
+    app.update(Action::Select);
+    for answer in ["Ra8", "Rxd5"] {
+        app.update(Action::StartTyping);
+        typed(&mut app, answer);
+        app.update(Action::Submit);
+        let Screen::Learn(learn) = &app.screen else {
+            panic!("still the lessons");
+        };
+        assert!(
+            matches!(&learn.stage, Stage::Step(s) if s.attempt.solved()),
+            "{:?}",
+            learn.message
+        );
+        app.update(Action::Select);
+    }
+    let io = app.take_io();
+    let [IoRequest::RememberLessons(progress)] = io.as_slice() else {
+        panic!("the finished lesson is kept: {io:?}");
+    };
+    // The keeper of the session writes it in the player's folder, and the next session's
+    // keeper reads it back.
+    let mut keeper = Keeper::new(Some(rankup::save::DataDir::at(&root)));
+    assert_eq!(
+        keeper.perform(IoRequest::RememberLessons(progress.clone())),
+        None
+    );
+    let next = Keeper::new(Some(rankup::save::DataDir::at(&root)));
+    assert_eq!(next.read_progress(), Some(Ok(progress.clone())));
+    assert!(progress.done["chess"].contains("The Rook"));
+    // Esc back to the lessons, to the games, and to the lobby.
+    for _ in 0..3 {
+        app.update(Action::Cancel);
+    }
+    assert!(matches!(app.screen, Screen::Lobby(_)), "back in the lobby");
+    std::fs::remove_dir_all(&root).ok();
+}

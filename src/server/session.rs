@@ -89,6 +89,12 @@ pub fn run_app(shared: Arc<Shared>, session: AppSession) {
         shared: Arc::clone(&shared),
         conn,
     };
+    // The lessons finished, from the player's own folder (`L` in the lobby).
+    match host.keeper.read_progress() {
+        Some(Ok(progress)) => app.progress = progress,
+        Some(Err(problem)) => app.tell(problem, true),
+        None => {}
+    }
     if let Err(e) = run_remote(&mut app, &mut host, channel, writer, size) {
         shared.log(&format!("conn {conn}: terminal error: {e}"));
     }

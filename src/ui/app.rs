@@ -1019,6 +1019,7 @@ impl App {
             LobbyStep::Quit => self.running = false,
             LobbyStep::PlayAi => self.show_menu(None),
             LobbyStep::Browse => self.open_browser(),
+            LobbyStep::Learn => self.open_learn(None),
         }
     }
 

@@ -140,6 +140,7 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('d') => Some(Decline),
             Char('a') => Some(PlayAi),
             Char('b') => Some(Browse),
+            Char('L') => Some(Action::Learn),
             Char('?') => Some(Help),
             Char('q') => Some(Quit),
             _ => None,
@@ -362,6 +363,10 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
     ("d", "decline a challenge (or withdraw your own)"),
     ("a", "play the AI (at the level you last chose)"),
     ("b", "your saved games on this server"),
+    (
+        "L",
+        "lessons: a course per game, your progress kept on this server",
+    ),
     ("q", "disconnect"),
 ];
 

@@ -225,6 +225,8 @@ pub enum LobbyStep {
     PlayAi,
     /// The player's saved games.
     Browse,
+    /// The lessons (progress kept in the player's folder on the server).
+    Learn,
     /// Disconnect.
     Quit,
 }
@@ -469,6 +471,7 @@ impl Lobby {
         match action {
             Action::Quit => return LobbyStep::Quit,
             Action::Browse => return LobbyStep::Browse,
+            Action::Learn => return LobbyStep::Learn,
             Action::PlayAi => return LobbyStep::PlayAi,
             Action::Move(Dir::Up) => self.step(false),
             Action::Move(Dir::Down) => self.step(true),
