@@ -266,3 +266,33 @@ fn the_zone_is_named_beside_the_board() {
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("promotion zone"), "{text}");
 }
+
+/// A typed SAN move the piece cannot make is answered with the rules' reason (the Nobleman
+/// never jumps), not just "illegal move".
+#[test]
+fn a_blocked_nobleman_typed_is_told_why() {
+    let mut app = learning(VariantId::Tamerspiel);
+    let Screen::Learn(learn) = &app.screen else {
+        panic!()
+    };
+    let Stage::Lessons { course, .. } = learn.stage else {
+        panic!("the lessons of the course")
+    };
+    let noble = learn.courses[course]
+        .lessons
+        .iter()
+        .position(|l| l.title == "The Nobleman")
+        .expect("a Nobleman lesson");
+    for _ in 0..noble {
+        app.update(Action::Move(Dir::Down));
+    }
+    app.update(Action::Select);
+    typed(&mut app, "Nxe6");
+    app.update(Action::Select);
+    typed(&mut app, "Nxc6");
+    let why = message(&app);
+    assert!(
+        why.contains("e4") && !why.starts_with("illegal move"),
+        "{why}"
+    );
+}

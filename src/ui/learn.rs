@@ -426,8 +426,31 @@ fn typed(pos: &Position, text: &str) -> Typed {
                 names.join(" or ")
             ))
         }
-        _ => Typed::Wrong(notation::explain(pos, text).unwrap_or_else(|| e.to_string())),
+        _ => Typed::Wrong(
+            notation::explain(pos, text)
+                .or_else(|| why_not_san(pos, text))
+                .unwrap_or_else(|| e.to_string()),
+        ),
     }
+}
+
+/// Why SAN naming a piece and a square (`Nxc6`) is not a move here, in the rules' words,
+/// when exactly one piece of that kind is the player's: what blocks it and where it can go.
+fn why_not_san(pos: &Position, text: &str) -> Option<String> {
+    let letter = text.chars().next().filter(char::is_ascii_uppercase)?;
+    let kind = pos.variant().kind_by_letter(letter)?;
+    let body = text.trim_end_matches(['+', '#']);
+    let to = (0..body.len())
+        .rev()
+        .filter(|&i| body.is_char_boundary(i))
+        .find_map(|i| body[i..].parse::<Square>().ok())?;
+    let mut mine = crate::rules::Squares(pos.variant().shape().squares())
+        .filter(|sq| pos.piece_at(*sq) == Some(crate::rules::Piece::new(pos.turn(), kind)));
+    let from = mine.next()?;
+    if mine.next().is_some() {
+        return None;
+    }
+    pos.why_illegal(from, to).map(|why| why.to_string())
 }
 
 /// The first lesson of `course` not finished yet (the first when all are).

@@ -248,12 +248,10 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     let panel = layout.panel.or(layout.aside);
     if let Some(panel) = panel {
         let side = format!("{} to play", pos.turn());
-        let mut lines = vec![
-            Line::styled("Goal", p.accent()),
-            Line::styled(sanitize(&step.goal).into_owned(), p.text()),
-            Line::styled(side, p.dim()),
-            Line::default(),
-        ];
+        // The answer first, whole: where the board leaves the panel only a few rows
+        // (Tamerspiel at 80x24) it is what the player must read; the goal is on the status
+        // line too.
+        let mut lines = Vec::new();
         if let Some(m) = &learn.message {
             let style = if m.error {
                 p.error()
@@ -265,6 +263,12 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
             lines.push(Line::styled(sanitize(&m.text).into_owned(), style));
             lines.push(Line::default());
         }
+        lines.extend([
+            Line::styled("Goal", p.accent()),
+            Line::styled(sanitize(&step.goal).into_owned(), p.text()),
+            Line::styled(side, p.dim()),
+            Line::default(),
+        ]);
         lines.push(Line::styled(
             format!("Lesson: {}", sanitize(&lesson.teaches)),
             p.dim(),
