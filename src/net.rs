@@ -12,6 +12,13 @@ use crate::rating::Rating;
 use crate::rules::{ByColor, Color, Outcome};
 use crate::variants::VariantId;
 
+mod archive;
+
+pub use archive::{
+    ArchiveAsk, ArchiveEntry, ArchivePage, CardRating, CardView, ARCHIVE_FILTER_MAX, ARCHIVE_PAGE,
+    CARD_RECENT,
+};
+
 /// A connection to the server (one SSH session).
 pub type ConnId = u64;
 
@@ -276,6 +283,12 @@ pub enum NetRequest {
         /// The text (sanitised and cut to [`CHAT_MAX`] by the hub).
         text: String,
     },
+    /// The card of the player with this name (answered by the server from its store).
+    Card(String),
+    /// A page of the server's finished games.
+    Archive(ArchiveAsk),
+    /// A finished game of the archive, to review.
+    ArchiveGame(RoomId),
 }
 
 /// A player online, as the lobby lists them.
@@ -472,4 +485,15 @@ pub enum NetEvent {
     Room(RoomView),
     /// Something worth a line on the screen (a declined challenge, an opponent gone).
     Notice(String),
+    /// A player's card ([`NetRequest::Card`]).
+    Card(Box<CardView>),
+    /// A page of the archive ([`NetRequest::Archive`]).
+    Archive(ArchivePage),
+    /// A finished game of the archive ([`NetRequest::ArchiveGame`]).
+    ArchiveGame {
+        /// Its room.
+        room: RoomId,
+        /// The game.
+        game: Box<crate::save::SavedGame>,
+    },
 }

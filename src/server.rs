@@ -15,6 +15,7 @@
 //! no key is told how to make one. Shells, commands, SFTP and every kind of forwarding are
 //! refused.
 
+pub mod archive;
 mod fanout;
 pub mod hub;
 mod lifecycle;

@@ -10,6 +10,7 @@
 
 pub mod action;
 pub mod app;
+pub mod archive;
 pub mod browser;
 pub mod card;
 pub mod input;

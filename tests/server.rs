@@ -758,3 +758,129 @@ fn a_correspondence_seek_and_a_rated_game_over_ssh() {
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
 }
+
+#[test]
+fn a_finished_game_is_reviewed_from_the_archive_and_the_card_shows_the_rating() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-archive");
+    let keys = data_dir("serve-archive-keys");
+    let server = Server::start(&data);
+    let port = server.port;
+    let (ann_key, bob_key) = (key(&keys, "ann"), key(&keys, "bob"));
+    let ann = connect("ann", &ann_key, port, &data);
+    ann.wait_for("Choose the name");
+    ann.keys(&["Ann", "Enter"]);
+    ann.wait_for("you are Ann");
+    let bob = connect("bob", &bob_key, port, &data);
+    bob.wait_for("Choose the name");
+    bob.keys(&["Bob", "Enter"]);
+    ann.wait_for("Bob               free           1500?");
+    // A rated game: a move each, Bob resigns.
+    ann.keys(&["Down", "Down", "c"]);
+    ann.wait_for("Challenge Bob");
+    ann.keys(&["Tab", "Left", "Left"]);
+    ann.wait_for("rated  rated");
+    ann.keys(&["Enter"]);
+    bob.wait_for("→ you: Chess, 5+3, rated, Ann plays white");
+    bob.keys(&["Up", "Enter"]);
+    ann.wait_for("White (you) to move");
+    ann.type_move("e4");
+    bob.wait_for("Black (you) to move");
+    bob.type_move("e5");
+    ann.wait_for("1. e4        e5");
+    bob.keys(&["R", "y"]);
+    bob.wait_for("White wins by resignation");
+    server.wait_log("rated 1662? in chess");
+    // Bob opens the archive: the game, newest first; Enter reviews it with its moves.
+    bob.keys(&["Escape"]);
+    bob.wait_for("rankup · lobby");
+    bob.keys(&["A"]);
+    bob.wait_for("every finished game on this server");
+    bob.wait_for("Ann              Bob              1-0     Chess        rated");
+    bob.keys(&["Enter"]);
+    bob.wait_for("rankup · review");
+    bob.wait_for("1. e4        e5");
+    bob.keys(&["Escape"]);
+    bob.wait_for("every finished game on this server");
+    // Tab: its PGN as plain text; x writes it into Bob's own folder.
+    bob.keys(&["Tab"]);
+    bob.wait_for("[White \"Ann\"]");
+    bob.wait_for("[TimeControl \"300+3\"]");
+    bob.wait_for("1. e4 {[%emt");
+    bob.keys(&["x"]);
+    bob.wait_for("exported to");
+    // The PGN is in Bob's own saves, and nowhere else under the players' folder.
+    let folder = |private: &Path| {
+        let out = Command::new("ssh-keygen")
+            .arg("-lf")
+            .arg(private.with_extension("pub"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let full = text.split_whitespace().nth(1).expect("a fingerprint");
+        let name: String = full
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        data.join("players").join(name)
+    };
+    let pgn_files = |dir: &Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".pgn"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let saves = folder(&bob_key).join("saves");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while pgn_files(&saves).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let written = pgn_files(&saves);
+    assert!(
+        written.len() == 1
+            && written[0].starts_with("game-")
+            && written[0].ends_with("-Ann-Bob.pgn"),
+        "{written:?}"
+    );
+    let text = std::fs::read_to_string(saves.join(&written[0])).unwrap();
+    assert!(
+        text.contains("[Black \"Bob\"]") && text.contains("1. e4 {"),
+        "{text}"
+    );
+    assert!(
+        pgn_files(&data.join("players")).is_empty(),
+        "nothing in the shared folder"
+    );
+    assert!(
+        pgn_files(&folder(&ann_key).join("saves")).is_empty(),
+        "nothing in Ann's"
+    );
+    // Back to the lobby; Bob's own card: his key as ssh-keygen prints it, his rating.
+    bob.keys(&["Escape", "Escape", "Escape"]);
+    bob.wait_for("rankup · lobby");
+    bob.keys(&["Up", "Up", "Up", "Up", "i"]);
+    bob.wait_for(&format!("Bob · {}", short_fingerprint(&bob_key)));
+    bob.wait_for("Games: 0 won · 0 drawn · 1 lost");
+    bob.wait_for("1338?  1 rated game");
+    bob.wait_for("v Ann");
+    // Ann's card from Bob's lobby: her rating.
+    bob.keys(&["Escape"]);
+    // The card is gone before the arrow is sent (Esc and an arrow at once read as one key).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while bob.screen().contains("Player card") {
+        assert!(Instant::now() < deadline, "the card closes");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    bob.keys(&["Down", "i"]);
+    bob.wait_for(&format!("Ann · {}", short_fingerprint(&ann_key)));
+    bob.wait_for("1662?  1 rated game");
+    drop((ann, bob));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}

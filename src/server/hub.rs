@@ -23,6 +23,7 @@ use crate::variants::{variant, VariantId};
 
 use super::names::SignupLimit;
 
+mod archive;
 mod correspondence;
 mod identity;
 mod ratings;
@@ -438,6 +439,8 @@ impl Hub {
                 self.forget_finished_rooms();
                 self.push_lobby(&mut out);
             }
+            // The server answers these from its store, outside the hub (see `archive`).
+            NetRequest::Card(_) | NetRequest::Archive(_) | NetRequest::ArchiveGame(_) => {}
             NetRequest::PlayingAi(on) => {
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.with_ai = on;

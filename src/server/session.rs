@@ -30,7 +30,13 @@ impl Host for ConnHost {
                 return;
             }
             for request in requests {
-                self.shared.request(self.conn, request);
+                // Cards and the archive come from the store, without the hub's lock held.
+                let shared = &self.shared;
+                let log = |text: &str| shared.log(&format!("conn {}: {text}", self.conn));
+                match super::archive::answer(&shared.hub, &shared.store, request, &log) {
+                    Ok(event) => app.update(crate::ui::action::Action::Net(event)),
+                    Err(request) => shared.request(self.conn, request),
+                }
             }
         }
     }

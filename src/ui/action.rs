@@ -208,6 +208,12 @@ pub enum Action {
     Decline,
     /// Lobby: play the AI (the start screen).
     PlayAi,
+    /// Lobby: the card of the chosen player (or mine).
+    PlayerCard,
+    /// Lobby: the server's archive of finished games (from a card: that player's).
+    Archive,
+    /// Review, archive: the game's PGN as plain text on the screen.
+    ShowPgn,
     /// Game on the server: write a chat line.
     Chat,
     /// Game on the server: claim the game of an opponent who left and did not come back.

@@ -233,6 +233,8 @@ pub enum Screen {
     Review(Box<Review>),
     /// The server's lobby.
     Lobby(Box<Lobby>),
+    /// The server's archive of finished games.
+    Archive(Box<super::archive::Archive>),
     /// The lessons.
     Learn(Box<Learn>),
 }
@@ -263,6 +265,8 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     /// The games browser a review was opened from, to go back to.
     pub browser_behind: Option<Browser>,
+    /// The server's archive a review was opened from, to go back to.
+    pub archive_behind: Option<Box<super::archive::Archive>>,
     /// The last saved game the browser moved to the trash and where it went: `u` in any
     /// browser of this session puts it back.
     pub last_trashed: Option<(crate::save::Listing, PathBuf)>,
@@ -318,6 +322,7 @@ impl App {
             forced: false,
             data_dir: None,
             browser_behind: None,
+            archive_behind: None,
             last_trashed: None,
             online: false,
             lobby_view: None,
@@ -573,11 +578,12 @@ impl App {
     }
 
     /// Where leaving a screen goes: the lobby on the server, else the start screen.
-    fn go_home(&mut self, preselect: Option<VariantId>) {
+    pub(super) fn go_home(&mut self, preselect: Option<VariantId>) {
         if self.online {
             self.leave_play_screen();
             self.drop_behind();
             self.browser_behind = None;
+            self.archive_behind = None;
             let view = self.lobby_view.clone();
             let lobby = match self.lobby_spot {
                 Some(spot) => Lobby::back_at(view, spot),
@@ -647,6 +653,13 @@ impl App {
                 }
             },
             NetEvent::Notice(text) => self.notice(text, false),
+            NetEvent::Card(card) => {
+                if let Screen::Lobby(l) = &mut self.screen {
+                    l.card = Some(*card);
+                }
+            }
+            NetEvent::Archive(page) => self.archive_paged(page),
+            NetEvent::ArchiveGame { room, game } => self.archive_game(room, *game),
         }
     }
 
@@ -785,6 +798,7 @@ impl App {
             Screen::Lobby(l) if l.naming.is_some() => Context::Typing,
             Screen::Lobby(l) if l.form.is_some() => Context::LobbyForm,
             Screen::Lobby(_) => Context::Lobby,
+            Screen::Archive(_) => Context::Archive,
             Screen::Learn(l) => l.context(),
             Screen::Play(p) => {
                 if let Some(Question::Unsaved(_)) = p.question {
@@ -931,6 +945,11 @@ impl App {
             }
             Screen::Review(review) => match review.update(action) {
                 ReviewStep::Stay => {}
+                ReviewStep::Leave if self.archive_behind.is_some() => {
+                    if let Some(archive) = self.archive_behind.take() {
+                        self.screen = Screen::Archive(archive);
+                    }
+                }
                 ReviewStep::Leave => match self.browser_behind.take() {
                     // Opened from the games browser: back to it, where the player was.
                     Some(browser) => self.screen = Screen::Browser(browser),
@@ -942,8 +961,18 @@ impl App {
                     }
                 },
                 ReviewStep::Export(path, text) => {
-                    let source = review.path.clone();
-                    self.io.push(IoRequest::Export { path, text, source });
+                    match super::archive::own_path(self.online, self.data_dir.as_deref(), &path) {
+                        Ok(()) => {
+                            let source = review.path.clone();
+                            self.io.push(IoRequest::Export { path, text, source });
+                        }
+                        Err(e) => {
+                            review.message = Some(Message {
+                                text: e,
+                                error: true,
+                            })
+                        }
+                    }
                 }
                 ReviewStep::PlayFromHere => match review.game_here() {
                     Ok((game, meta)) => {
@@ -963,6 +992,10 @@ impl App {
                     }
                 },
             },
+            Screen::Archive(archive) => {
+                let step = archive.update(action);
+                self.archive_step(step);
+            }
             Screen::Lobby(lobby) => {
                 let step = lobby.update(action);
                 self.lobby_spot = Some(lobby.spot());
@@ -1020,6 +1053,7 @@ impl App {
             LobbyStep::PlayAi => self.show_menu(None),
             LobbyStep::Browse => self.open_browser(),
             LobbyStep::Learn => self.open_learn(None),
+            LobbyStep::Archive(player) => self.open_archive(player),
         }
     }
 
@@ -1476,6 +1510,7 @@ impl App {
             Screen::Play(p) => p.message = message,
             Screen::Browser(b) => b.message = message,
             Screen::Review(r) => r.message = message,
+            Screen::Archive(a) => a.message = message,
         }
     }
 

@@ -35,6 +35,8 @@ pub enum Context {
     /// Watching a game on the server: the spectator's keys only (no moves, offers or
     /// claims).
     Watching,
+    /// The server's archive of finished games: letters type ahead (they filter).
+    Archive,
 }
 
 /// The action for `key` in `context`, if any.
@@ -141,10 +143,25 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('a') => Some(PlayAi),
             Char('b') => Some(Browse),
             Char('L') => Some(Action::Learn),
+            Char('i') => Some(PlayerCard),
+            Char('A') => Some(Action::Archive),
+            // Closes a player's card (nothing else in the lobby).
+            Esc => Some(Cancel),
             Char('?') => Some(Help),
             Char('q') => Some(Quit),
             _ => None,
         },
+        // Letters type ahead (they filter the games by a player's or the game's name).
+        Context::Archive => arrows(key.code).or(match key.code {
+            PageUp => Some(ScrollPage(-1)),
+            PageDown => Some(ScrollPage(1)),
+            Enter => Some(Select),
+            Tab => Some(ShowPgn),
+            Esc => Some(Cancel),
+            KeyCode::Backspace => Some(Action::Backspace),
+            Char(c) if !ctrl => Some(Type(c)),
+            _ => None,
+        }),
         // Letters type ahead on the game field (they filter the games).
         Context::LobbyForm => arrows(key.code).or(match key.code {
             Tab => Some(Next),
@@ -199,6 +216,9 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('e') | Char('H') => Some(Hint),
             Char('p') => Some(PlayFromHere),
             Char('x') => Some(Export),
+            Char('v') => Some(ShowPgn),
+            PageUp => Some(ScrollPage(-1)),
+            PageDown => Some(ScrollPage(1)),
             Char('y') => Some(CopyPosition),
             Char('Y') => Some(CopyGame),
             Char('?') => Some(Help),
@@ -330,7 +350,14 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
         "engine on/off: its score and line for each position shown; it fills in the graph",
     ),
     ("p", "play on from the shown position (a new game)"),
-    ("x", "export the game as PGN next to its file"),
+    (
+        "x",
+        "export the game as PGN next to its file (a server game: in your saves folder)",
+    ),
+    (
+        "v",
+        "the game's PGN as plain text, to select and copy (↑↓ PgUp PgDn scroll, Esc back)",
+    ),
     (
         "y / Y",
         "copy the shown position's string / the game as PGN (OSC 52)",
@@ -366,6 +393,14 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
     (
         "L",
         "lessons: a course per game, your progress kept on this server",
+    ),
+    (
+        "i",
+        "the chosen player's card (or yours): key, ratings, record, last games",
+    ),
+    (
+        "A",
+        "the archive: every finished game on the server (on a card: that player's)",
     ),
     ("q", "disconnect"),
 ];

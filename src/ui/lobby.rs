@@ -2,6 +2,7 @@
 //! online, the games in progress and the challenges; challenging, seeking, accepting,
 //! watching, or going off to play the AI.
 
+pub(crate) mod card;
 pub(crate) mod view;
 
 use std::time::Duration;
@@ -212,6 +213,8 @@ pub struct Lobby {
     /// The players of the view in the order shown (indexes into its shared list): me
     /// first, then by rating in [`Lobby::rating_game`].
     order: Vec<usize>,
+    /// A player's card over the lists (`i`), as the server sent it.
+    pub card: Option<crate::net::CardView>,
 }
 
 /// What the app should do after a lobby action.
@@ -227,6 +230,8 @@ pub enum LobbyStep {
     Browse,
     /// The lessons (progress kept in the player's folder on the server).
     Learn,
+    /// The server's archive (of this player's games when given).
+    Archive(Option<String>),
     /// Disconnect.
     Quit,
 }
@@ -243,6 +248,7 @@ impl Lobby {
             message: None,
             rating_game: VariantId::ALL[0],
             order: Vec::new(),
+            card: None,
         };
         lobby.sort_players();
         lobby.settle();
@@ -468,6 +474,9 @@ impl Lobby {
             }
             return LobbyStep::Stay;
         }
+        if let Some(step) = self.card_update(&action) {
+            return step;
+        }
         match action {
             Action::Quit => return LobbyStep::Quit,
             Action::Browse => return LobbyStep::Browse,
@@ -545,6 +554,34 @@ impl Lobby {
             _ => {}
         }
         LobbyStep::Stay
+    }
+
+    /// `i` (the chosen player's card, mine on another list), `A` (the archive), and
+    /// every key while a card is open: Esc (or q, i) closes it, `A` opens the archive of
+    /// its player.
+    fn card_update(&mut self, action: &Action) -> Option<LobbyStep> {
+        if let Some(card) = &self.card {
+            return Some(match action {
+                Action::Archive => LobbyStep::Archive(Some(card.name.clone())),
+                Action::Cancel | Action::Quit | Action::PlayerCard => {
+                    self.card = None;
+                    LobbyStep::Stay
+                }
+                _ => LobbyStep::Stay,
+            });
+        }
+        match action {
+            Action::Archive => Some(LobbyStep::Archive(None)),
+            Action::PlayerCard => {
+                let v = self.view.as_ref()?;
+                let name = (self.list == LobbyList::Players)
+                    .then(|| v.players.get(self.selected))
+                    .flatten()
+                    .map_or_else(|| v.me.clone(), |p| p.name.clone());
+                Some(LobbyStep::Send(NetRequest::Card(name)))
+            }
+            _ => None,
+        }
     }
 
     fn selected_challenge(&self) -> Option<crate::net::ChallengeView> {

@@ -31,6 +31,9 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Browser(browser) => render_browser(app, browser, frame, area),
         Screen::Review(review) => render_review(app, review, frame, area),
         Screen::Lobby(lobby) => render_lobby(app, lobby, frame, area),
+        Screen::Archive(archive) => {
+            crate::ui::archive::view::render_archive(app, archive, frame, area)
+        }
         Screen::Learn(learn) => render_learn(app, learn, frame, area),
     }
     draw_card(app, frame, area);

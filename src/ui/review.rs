@@ -24,6 +24,13 @@ pub struct Review {
     pub saved: SavedGame,
     /// Where it was loaded from (`None` for a game not yet on disk).
     pub path: Option<PathBuf>,
+    /// Where a game not on disk is exported (a server game: the player's own `saves/`);
+    /// `None`: the current folder.
+    pub export_dir: Option<PathBuf>,
+    /// The file name it is exported as there (`None`: `VARIANT.pgn`).
+    pub export_name: Option<String>,
+    /// The game's PGN shown as plain text, and the first line shown (`v`).
+    pub pgn: Option<(Vec<String>, usize)>,
     /// The position before each move and after the last.
     pub positions: Vec<Position>,
     /// The moves, parsed (for highlighting).
@@ -105,6 +112,9 @@ impl Review {
         Ok(Review {
             saved,
             path,
+            export_dir: None,
+            export_name: None,
+            pgn: None,
             positions,
             moves,
             ply,
@@ -277,8 +287,60 @@ impl Review {
         )
     }
 
+    /// Shows the game's PGN as plain text, from its top.
+    pub fn show_pgn(&mut self) {
+        let text = pgn::export(&self.saved);
+        self.pgn = Some((text.lines().map(str::to_string).collect(), 0));
+        // The footer says the text's keys (a later notice, such as an export's, replaces them).
+        self.message = None;
+    }
+
+    /// Where `x` writes the PGN: beside the game's file; for a game not on disk, in its
+    /// export folder (the current one when it has none).
+    pub fn export_path(&self) -> PathBuf {
+        match &self.path {
+            Some(p) => p.with_extension("pgn"),
+            None => {
+                let name = self
+                    .export_name
+                    .clone()
+                    .unwrap_or_else(|| format!("{}.pgn", self.saved.variant));
+                match &self.export_dir {
+                    Some(dir) => dir.join(name),
+                    None => PathBuf::from(name),
+                }
+            }
+        }
+    }
+
+    /// An action while the PGN text is shown: ↑↓ PgUp PgDn scroll, Esc (or v, q) goes
+    /// back to the board, `x` still exports.
+    fn pgn_update(&mut self, action: Action) -> ReviewStep {
+        let Some((lines, top)) = &mut self.pgn else {
+            return ReviewStep::Stay;
+        };
+        let last = lines.len().saturating_sub(1);
+        match action {
+            Action::Move(Dir::Up) => *top = top.saturating_sub(1),
+            Action::Move(Dir::Down) => *top = (*top + 1).min(last),
+            Action::ScrollPage(d) if d < 0 => *top = top.saturating_sub(10),
+            Action::ScrollPage(_) => *top = (*top + 10).min(last),
+            Action::Home => *top = 0,
+            Action::End => *top = last,
+            Action::ShowPgn | Action::Cancel | Action::Quit => self.pgn = None,
+            Action::Export => {
+                return ReviewStep::Export(self.export_path(), pgn::export(&self.saved))
+            }
+            _ => {}
+        }
+        ReviewStep::Stay
+    }
+
     /// Applies one action.
     pub fn update(&mut self, action: Action) -> ReviewStep {
+        if self.pgn.is_some() {
+            return self.pgn_update(action);
+        }
         if let Some(text) = &mut self.typing {
             match action {
                 Action::Type(c) if c.is_ascii_digit() => text.push(c),
@@ -333,12 +395,9 @@ impl Review {
             }
             Action::PlayFromHere => return ReviewStep::PlayFromHere,
             Action::Export => {
-                let path = match &self.path {
-                    Some(p) => p.with_extension("pgn"),
-                    None => PathBuf::from(format!("{}.pgn", self.saved.variant)),
-                };
-                return ReviewStep::Export(path, pgn::export(&self.saved));
+                return ReviewStep::Export(self.export_path(), pgn::export(&self.saved))
             }
+            Action::ShowPgn => self.show_pgn(),
             Action::Cancel | Action::Quit | Action::NewGame => return ReviewStep::Leave,
             Action::AiInfo { id, thinking } if id == self.generation * 2 + 1 => {
                 self.thinking = Some(thinking);

@@ -21,6 +21,7 @@ use crate::net::{ClockSetting, RoomId};
 use crate::rules::ByColor;
 use crate::save::{SavedGame, Timestamp};
 
+mod archive;
 pub mod files;
 pub mod import;
 pub mod sqlite;
@@ -103,6 +104,52 @@ pub struct FinishedGame {
     pub rated: bool,
     /// The game, with its result.
     pub game: SavedGame,
+}
+
+/// Which finished games a page of the archive lists ([`Store::archive`]), newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ArchiveQuery {
+    /// Only the games of this player (key fingerprint).
+    pub key: Option<String>,
+    /// Only the games where a player's name contains this text (any case), or whose
+    /// game is one of `variants`; empty for every game.
+    pub text: String,
+    /// The games (variant ids) whose name the text matches.
+    pub variants: Vec<String>,
+    /// Rows skipped (the pages before).
+    pub offset: usize,
+    /// Rows at most.
+    pub limit: usize,
+}
+
+/// A finished game as the archive lists it, without its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchiveRow {
+    /// The room it was played in.
+    pub room: RoomId,
+    /// The players' key fingerprints.
+    pub keys: ByColor<String>,
+    /// The players' names.
+    pub names: ByColor<String>,
+    /// The variant's id.
+    pub variant: String,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// When it ended.
+    pub ended: Timestamp,
+}
+
+/// A player's finished games counted by result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Won.
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
 }
 
 /// What goes wrong with the store, naming its file.
@@ -229,6 +276,25 @@ pub trait Store: Send {
     /// # Errors
     /// A database error, or a game that does not replay.
     fn finished_games(&self, key: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError>;
+
+    /// A page of the finished games of the whole server, newest first: those `query`
+    /// asks for, at most its `limit` (never all of them at once).
+    ///
+    /// # Errors
+    /// A database error.
+    fn archive(&self, query: &ArchiveQuery) -> Result<Vec<ArchiveRow>, StoreError>;
+
+    /// The finished game of a room, if there is one.
+    ///
+    /// # Errors
+    /// A database error, or a game that does not replay.
+    fn finished_game(&self, room: RoomId) -> Result<Option<FinishedGame>, StoreError>;
+
+    /// A player's (key fingerprint) finished games counted by result.
+    ///
+    /// # Errors
+    /// A database error.
+    fn record(&self, key: &str) -> Result<Record, StoreError>;
 
     /// The highest id the store holds for a room (in progress or finished) or a seek:
     /// the hub numbers new ones after it, so that no id is used twice across restarts.

@@ -79,6 +79,8 @@ pub const MIGRATIONS: &[&str] = &[
     // when the game was stored.
     "ALTER TABLE live_rooms ADD COLUMN days INTEGER;
      ALTER TABLE live_rooms ADD COLUMN days_left_ms INTEGER;",
+    // 4: the archive of every finished game, newest first, read a page at a time.
+    "CREATE INDEX finished_ended ON finished_games (ended, id);",
 ];
 
 /// The schema version this build writes.
@@ -89,8 +91,8 @@ pub fn schema_version() -> i64 {
 /// The SQLite store.
 #[derive(Debug)]
 pub struct SqliteStore {
-    conn: Connection,
-    path: PathBuf,
+    pub(super) conn: Connection,
+    pub(super) path: PathBuf,
     /// Held while the store is open: one server per database.
     _lock: Option<File>,
 }
@@ -244,7 +246,7 @@ impl SqliteStore {
 
 /// A rusqlite error as a [`StoreError`] on `path`: a busy or locked database is in use, a
 /// file that is not one (or is damaged) is corrupt.
-fn sql_error(path: &Path, doing: &'static str, e: rusqlite::Error) -> StoreError {
+pub(super) fn sql_error(path: &Path, doing: &'static str, e: rusqlite::Error) -> StoreError {
     let kind = match e.sqlite_error_code() {
         Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
             StoreErrorKind::Corrupt(e.to_string())
@@ -339,18 +341,18 @@ pub(super) fn put_player_row(tx: &Transaction<'_>, p: &PlayerRow) -> rusqlite::R
 }
 
 /// The columns of a room or game row before its game is read.
-struct RawRoom {
-    id: i64,
-    keys: ByColor<String>,
-    names: ByColor<String>,
-    rated: bool,
-    game: String,
+pub(super) struct RawRoom {
+    pub(super) id: i64,
+    pub(super) keys: ByColor<String>,
+    pub(super) names: ByColor<String>,
+    pub(super) rated: bool,
+    pub(super) game: String,
 }
 
 impl RawRoom {
     /// Reads columns 0-4 (id, white and black keys, white and black names) and the rated
     /// flag and game at `rated` and `rated + 1`, the order both tables' queries list them in.
-    fn from_row(r: &rusqlite::Row<'_>, rated: usize) -> rusqlite::Result<RawRoom> {
+    pub(super) fn from_row(r: &rusqlite::Row<'_>, rated: usize) -> rusqlite::Result<RawRoom> {
         Ok(RawRoom {
             id: r.get(0)?,
             keys: ByColor {
@@ -368,7 +370,7 @@ impl RawRoom {
 }
 
 impl SqliteStore {
-    fn read_game(&self, what: &str, text: &str) -> Result<SavedGame, StoreError> {
+    pub(super) fn read_game(&self, what: &str, text: &str) -> Result<SavedGame, StoreError> {
         SavedGame::from_ron(text, what).map_err(|e| self.bad_row(e.to_string()))
     }
 
@@ -548,6 +550,20 @@ impl Store for SqliteStore {
             )
             .map(|m| m.map_or(0, |m| m.max(0) as u64))
             .map_err(|e| sql_error(&self.path, "read the last id", e))
+    }
+
+    fn archive(&self, query: &super::ArchiveQuery) -> Result<Vec<super::ArchiveRow>, StoreError> {
+        self.archive_page(query)
+            .map_err(|e| sql_error(&self.path, "read the archive", e))
+    }
+
+    fn finished_game(&self, room: crate::net::RoomId) -> Result<Option<FinishedGame>, StoreError> {
+        self.finished_in(room)
+    }
+
+    fn record(&self, key: &str) -> Result<super::Record, StoreError> {
+        self.record_of(key)
+            .map_err(|e| sql_error(&self.path, "count the finished games", e))
     }
 
     fn close(&mut self) -> Result<(), StoreError> {

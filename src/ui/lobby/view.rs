@@ -248,7 +248,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         ),
         None => Line::styled(
             fit(
-                " ↑↓ choose · ←→ list · Enter act · c challenge · s seek · L learn · a play the AI · b saved games · ? help · q quit",
+                " ↑↓ choose · ←→ list · Enter act · c challenge · s seek · a play the AI · i card · A archive · L learn · b saved games · ? help · q quit",
                 width,
             ),
             p.dim(),
@@ -266,6 +266,9 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
             ..area
         };
         frame.render_widget(Paragraph::new(footer), last);
+    }
+    if let Some(card) = &lobby.card {
+        super::card::render_card(app, card, frame, area);
     }
     if let Some(form) = &lobby.form {
         let focus = |f: FormField| {

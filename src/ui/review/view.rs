@@ -19,7 +19,7 @@ use crate::ui::widgets::legend::Legend;
 use crate::ui::widgets::material::{captured, material_lines};
 use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::render_too_small;
-use crate::ui::widgets::text::who;
+use crate::ui::widgets::text::{fit, who};
 
 /// Rows the move's notes take: the move, its stored evaluation, its comment, the captures
 /// with the material balance (two), the engine's line.
@@ -99,6 +99,10 @@ fn graph_area(layout: &PlayLayout) -> (Option<Rect>, Option<Rect>) {
 /// move's saved notes and, when asked, the engine's opinion.
 pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area: Rect) {
     let p = &app.palette;
+    if let Some((lines, top)) = &review.pgn {
+        render_pgn(app, review, lines, *top, frame, area);
+        return;
+    }
     let pos = review.position();
     let v = pos.variant();
     let layout = play_layout(area, v, review.flipped, 1);
@@ -218,4 +222,56 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
         }
     };
     frame.render_widget(Paragraph::new(input), layout.input);
+}
+
+/// The game's PGN as plain text: no border, no margin, nothing beside it, so that a
+/// terminal's mouse selection copies it as it is; the keys on the last line.
+fn render_pgn(
+    app: &App,
+    review: &Review,
+    lines: &[String],
+    top: usize,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let p = &app.palette;
+    let rows = usize::from(area.height.saturating_sub(1));
+    let text: Vec<Line> = lines
+        .iter()
+        .skip(top)
+        .take(rows)
+        .map(|l| Line::raw(l.clone()))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(text),
+        Rect {
+            height: area.height.saturating_sub(1),
+            ..area
+        },
+    );
+    let shown = (top + rows).min(lines.len());
+    let footer = match &review.message {
+        Some(m) => Line::styled(fit(&m.text, area.width as usize), if m.error { p.error() } else { p.dim() }),
+        None => Line::styled(
+            fit(
+                &format!(
+                    "PGN, lines {}-{shown} of {} · ↑↓ PgUp PgDn scroll · x write to a file · Esc back",
+                    (top + 1).min(shown),
+                    lines.len()
+                ),
+                area.width as usize,
+            ),
+            p.dim(),
+        ),
+    };
+    if area.height > 0 {
+        frame.render_widget(
+            Paragraph::new(footer),
+            Rect {
+                y: area.y + area.height - 1,
+                height: 1,
+                ..area
+            },
+        );
+    }
 }

@@ -1,0 +1,382 @@
+//! A player's card over the lobby and the server's archive of finished games, through
+//! actions: `i` asks for a card, `A` opens the archive (from a card: that player's games),
+//! typing filters it, pages come one at a time, Enter reviews a game on the review screen
+//! and Esc comes back, Tab and `v` show the PGN as plain text, `x` writes it into the
+//! player's own folder only.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rankup::game::Game;
+use rankup::net::{
+    ArchiveAsk, ArchiveEntry, ArchivePage, CardRating, CardView, LobbyView, NetEvent, NetRequest,
+    PlayerView, Presence, RatingView,
+};
+use rankup::rules::{ByColor, Color, EndReason, Outcome, Position};
+use rankup::save::{GameMeta, Player, SavedGame, Timestamp};
+use rankup::ui::action::{Action, Dir};
+use rankup::ui::app::{App, IoRequest, LobbyList, Screen};
+use rankup::ui::archive::own_path;
+use rankup::ui::input::{action_for, Context};
+use rankup::variants::{variant, VariantId};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const ANN_KEY: &str = "SHA256:AnnKey7xQm2pLrT0vW4yZb9cDe1fGh3iJk5lMn6oPq8";
+const BOB_KEY: &str = "SHA256:BobKey3aXy8wV2uT1sR0qP9oN7mL6kJ5iH4gF3eD2c1";
+const T0: i64 = 1_795_000_000;
+
+fn app() -> App {
+    let mut app = App::online(common::OPTIONS, common::palette());
+    app.data_dir = Some(PathBuf::from("SHA256_AnnKey"));
+    app.update(Action::Tick(Instant::now()));
+    let player = |name: &str| PlayerView {
+        name: name.into(),
+        presence: Presence::Free,
+        ratings: Vec::new(),
+    };
+    app.update(Action::Net(NetEvent::Lobby(LobbyView {
+        me: "Ann".into(),
+        key: ANN_KEY.into(),
+        players: vec![player("Ann"), player("Bob")],
+        ai_workers: 2,
+        ..LobbyView::default()
+    })));
+    app
+}
+
+fn entry(room: u64, white: &str, black: &str, result: &str, days: i64) -> ArchiveEntry {
+    ArchiveEntry {
+        room,
+        game: if room.is_multiple_of(3) {
+            "PromoChess"
+        } else {
+            "Chess"
+        }
+        .into(),
+        names: ByColor {
+            white: white.into(),
+            black: black.into(),
+        },
+        result: result.into(),
+        rated: room.is_multiple_of(2),
+        ended: Timestamp::from_unix(T0 + days * 86_400),
+    }
+}
+
+fn card() -> CardView {
+    CardView {
+        name: "Bob".into(),
+        key: BOB_KEY.into(),
+        ratings: vec![
+            CardRating {
+                game: "Chess".into(),
+                rating: RatingView {
+                    rating: 1712,
+                    provisional: false,
+                },
+                games: 14,
+            },
+            CardRating {
+                game: "PromoChess".into(),
+                rating: RatingView {
+                    rating: 1489,
+                    provisional: true,
+                },
+                games: 1,
+            },
+        ],
+        record: (9, 2, 4),
+        recent: vec![
+            entry(12, "Bob", "Ann", "1-0", 3),
+            entry(9, "Cat", "Bob", "1/2-1/2", 2),
+            entry(8, "Bob", "Dan", "0-1", 1),
+        ],
+    }
+}
+
+fn page(ask: ArchiveAsk, rooms: std::ops::Range<u64>, more: bool) -> ArchivePage {
+    ArchivePage {
+        ask,
+        entries: rooms
+            .rev()
+            .map(|r| {
+                entry(
+                    r,
+                    ["Ann", "Bob", "Cat"][r as usize % 3],
+                    "Eve",
+                    "1-0",
+                    r as i64,
+                )
+            })
+            .collect(),
+        more,
+    }
+}
+
+/// A finished chess game, Ann v Bob, after 1. e4 e5 2. Nf3, Black resigned.
+fn game() -> SavedGame {
+    let mut g = Game::new(Position::start(variant(VariantId::Chess)));
+    for token in ["e2e4", "e7e5", "g1f3"] {
+        let mv = rankup::notation::coord::parse(g.position(), token).unwrap();
+        g.play(mv).unwrap();
+    }
+    g.declare(Outcome::Decisive {
+        winner: Color::White,
+        reason: EndReason::Resignation,
+    });
+    let human = |n: &str| Player::Human {
+        name: Some(n.into()),
+    };
+    let mut meta = GameMeta::new(human("Ann"), human("Bob"));
+    meta.started = Timestamp::from_unix(T0);
+    meta.ended = Some(Timestamp::from_unix(T0 + 300));
+    SavedGame::from_game(&g, &meta)
+}
+
+#[test]
+fn i_shows_the_chosen_players_card_and_a_opens_their_games() {
+    let mut app = app();
+    // Not on the players' list: my own card.
+    app.update(Action::PlayerCard);
+    assert_eq!(app.take_net(), [NetRequest::Card("Ann".into())]);
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Move(Dir::Down));
+    let Screen::Lobby(lobby) = &app.screen else {
+        panic!("the lobby")
+    };
+    assert_eq!((lobby.list, lobby.selected), (LobbyList::Players, 1));
+    app.update(Action::PlayerCard);
+    assert_eq!(app.take_net(), [NetRequest::Card("Bob".into())]);
+    app.update(Action::Net(NetEvent::Card(Box::new(card()))));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("Bob · SHA256:BobKey3a"), "{text}");
+    assert!(text.contains("Games: 9 won · 2 drawn · 4 lost"), "{text}");
+    assert!(text.contains("PromoChess"), "{text}");
+    assert!(text.contains("1489?"), "{text}");
+    assert!(text.contains("v Ann"), "{text}");
+    insta::assert_snapshot!("lobby_card_80x24", text);
+    // While the card is open, keys do not reach the lists; Esc or q closes it, not the app.
+    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    assert_eq!(
+        action_for(Context::Lobby, key(KeyCode::Esc)),
+        Some(Action::Cancel)
+    );
+    assert_eq!(
+        action_for(Context::Lobby, key(KeyCode::Char('i'))),
+        Some(Action::PlayerCard)
+    );
+    assert_eq!(
+        action_for(Context::Lobby, key(KeyCode::Char('A'))),
+        Some(Action::Archive)
+    );
+    app.update(Action::Challenge);
+    app.update(Action::Cancel);
+    assert!(app.running);
+    let Screen::Lobby(lobby) = &app.screen else {
+        panic!("the lobby")
+    };
+    assert!(lobby.card.is_none() && lobby.form.is_none());
+    // A on a card: that player's games.
+    app.update(Action::Net(NetEvent::Card(Box::new(card()))));
+    app.update(Action::Archive);
+    let bob = ArchiveAsk {
+        player: Some("Bob".into()),
+        ..ArchiveAsk::default()
+    };
+    assert_eq!(app.take_net(), [NetRequest::Archive(bob.clone())]);
+    assert_eq!(app.context(), Context::Archive);
+    app.update(Action::Net(NetEvent::Archive(page(bob, 1..4, false))));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("Bob's finished games"), "{text}");
+    assert!(text.contains("games 1-3 ·"), "{text}");
+}
+
+#[test]
+fn the_archive_filters_as_one_types_and_pages_on() {
+    let mut app = app();
+    app.update(Action::Archive);
+    assert_eq!(app.take_net(), [NetRequest::Archive(ArchiveAsk::default())]);
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("reading..."), "{text}");
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        10..60,
+        true,
+    ))));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("games 1-50, more ↓"), "{text}");
+    insta::assert_snapshot!("archive_80x24", text);
+    // Typing asks again from the first row; an answer to an older request is dropped.
+    for c in "bo".chars() {
+        app.update(Action::Type(c));
+    }
+    let ask = |text: &str, offset| ArchiveAsk {
+        player: None,
+        text: text.into(),
+        offset,
+    };
+    assert_eq!(
+        app.take_net(),
+        [
+            NetRequest::Archive(ask("b", 0)),
+            NetRequest::Archive(ask("bo", 0))
+        ]
+    );
+    app.update(Action::Net(NetEvent::Archive(page(
+        ask("b", 0),
+        1..3,
+        false,
+    ))));
+    let Screen::Archive(archive) = &app.screen else {
+        panic!("the archive")
+    };
+    assert!(archive.page.entries.len() == 50 && !archive.current());
+    app.update(Action::Net(NetEvent::Archive(page(
+        ask("bo", 0),
+        100..150,
+        true,
+    ))));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("filter: bo_"), "{text}");
+    // ↓ past the page's last row asks for the next page; ↑ from its top, the one before.
+    for _ in 0..49 {
+        app.update(Action::Move(Dir::Down));
+    }
+    assert!(app.take_net().is_empty());
+    app.update(Action::Move(Dir::Down));
+    assert_eq!(app.take_net(), [NetRequest::Archive(ask("bo", 50))]);
+    app.update(Action::Net(NetEvent::Archive(page(
+        ask("bo", 50),
+        95..100,
+        false,
+    ))));
+    let Screen::Archive(archive) = &app.screen else {
+        panic!("the archive")
+    };
+    assert_eq!(
+        (archive.selected, archive.chosen().map(|e| e.room)),
+        (0, Some(99))
+    );
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::ScrollPage(1));
+    assert!(app.take_net().is_empty(), "no more pages");
+    app.update(Action::ScrollPage(-1));
+    assert_eq!(app.take_net(), [NetRequest::Archive(ask("bo", 0))]);
+    // Esc clears the filter first, then leaves for the lobby.
+    app.update(Action::Cancel);
+    assert_eq!(app.take_net(), [NetRequest::Archive(ask("", 0))]);
+    app.update(Action::Cancel);
+    assert_eq!(app.context(), Context::Lobby);
+}
+
+#[test]
+fn enter_reviews_a_game_of_the_archive_and_esc_comes_back() {
+    let mut app = app();
+    app.update(Action::Archive);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        1..8,
+        false,
+    ))));
+    app.update(Action::Move(Dir::Down));
+    app.update(Action::Select);
+    assert_eq!(app.take_net(), [NetRequest::ArchiveGame(6)]);
+    // Another game's answer (a stale one) opens nothing.
+    app.update(Action::Net(NetEvent::ArchiveGame {
+        room: 5,
+        game: Box::new(game()),
+    }));
+    assert_eq!(app.context(), Context::Archive);
+    app.update(Action::Net(NetEvent::ArchiveGame {
+        room: 6,
+        game: Box::new(game()),
+    }));
+    let Screen::Review(review) = &app.screen else {
+        panic!("the review")
+    };
+    assert_eq!((review.ply, review.moves.len()), (3, 3));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("rankup · review"), "{text}");
+    assert!(text.contains("Nf3"), "{text}");
+    app.update(Action::Move(Dir::Left));
+    let Screen::Review(review) = &app.screen else {
+        panic!("the review")
+    };
+    assert_eq!(review.ply, 2);
+    app.update(Action::Cancel);
+    let Screen::Archive(archive) = &app.screen else {
+        panic!("back in the archive")
+    };
+    assert_eq!(archive.selected, 1, "on the same row");
+    assert_eq!(archive.page.entries.len(), 7);
+}
+
+#[test]
+fn the_pgn_shows_as_plain_text_and_is_exported_into_the_players_folder() {
+    let mut app = app();
+    app.update(Action::Archive);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        4..5,
+        false,
+    ))));
+    app.update(Action::ShowPgn);
+    assert_eq!(app.take_net(), [NetRequest::ArchiveGame(4)]);
+    app.update(Action::Net(NetEvent::ArchiveGame {
+        room: 4,
+        game: Box::new(game()),
+    }));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.starts_with("[Event \"?\"]\n"), "{text}");
+    assert!(text.contains("[White \"Ann\"]"), "{text}");
+    assert!(
+        text.contains("1. e4 e5 2. Nf3 {White wins by resignation} 1-0"),
+        "{text}"
+    );
+    for border in ['│', '─', '┌', '╭'] {
+        assert!(!text.contains(border), "no border: {text}");
+    }
+    insta::assert_snapshot!("archive_pgn_80x24", text);
+    // x writes it into the player's own saves folder.
+    app.update(Action::Export);
+    let io = app.take_io();
+    let [IoRequest::Export { path, text, source }] = io.as_slice() else {
+        panic!("an export: {io:?}")
+    };
+    assert_eq!(path, &Path::new("SHA256_AnnKey/saves/game-4-Ann-Bob.pgn"));
+    assert!(text.contains("[Black \"Bob\"]") && source.is_none());
+    // Esc: the board; v: the text again; Esc, Esc: the archive.
+    app.update(Action::Cancel);
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("rankup · review"), "{text}");
+    app.update(Action::ShowPgn);
+    assert!(common::screen(&mut app, 80, 24).contains("[Result \"1-0\"]"));
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    assert_eq!(app.context(), Context::Archive);
+}
+
+#[test]
+fn on_the_server_a_game_is_written_only_into_the_players_own_folder() {
+    let home = Some(Path::new("SHA256_AnnKey"));
+    assert!(own_path(true, home, Path::new("SHA256_AnnKey/saves/a.pgn")).is_ok());
+    for outside in [
+        "chess.pgn",
+        "SHA256_BobKey/saves/a.pgn",
+        "SHA256_AnnKey/../SHA256_BobKey/a.pgn",
+        "/tmp/a.pgn",
+        "../server/rankup.db",
+    ] {
+        assert!(
+            own_path(true, home, Path::new(outside)).is_err(),
+            "{outside}"
+        );
+    }
+    assert!(own_path(true, None, Path::new("chess.pgn")).is_err());
+    // The local app writes where its player says.
+    assert!(own_path(false, None, Path::new("/tmp/a.pgn")).is_ok());
+}
