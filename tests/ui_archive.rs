@@ -39,7 +39,7 @@ fn app() -> App {
     app.update(Action::Net(NetEvent::Lobby(LobbyView {
         me: "Ann".into(),
         key: ANN_KEY.into(),
-        players: vec![player("Ann"), player("Bob")],
+        players: vec![player("Ann"), player("Bob")].into(),
         ai_workers: 2,
         ..LobbyView::default()
     })));
@@ -379,4 +379,42 @@ fn on_the_server_a_game_is_written_only_into_the_players_own_folder() {
     assert!(own_path(true, None, Path::new("chess.pgn")).is_err());
     // The local app writes where its player says.
     assert!(own_path(false, None, Path::new("/tmp/a.pgn")).is_ok());
+}
+
+/// An export into the saves folder of a player who has none yet makes it (inside the
+/// player's own folder only).
+#[test]
+fn an_export_makes_the_players_saves_folder() {
+    use rankup::ui::app::IoRequest;
+    use rankup::ui::keeper::Keeper;
+    let root = std::env::temp_dir().join(format!("rankup-export-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let mut keeper = Keeper::new(Some(rankup::save::DataDir::at(&root)));
+    let path = root.join("saves").join("game-4-Ann-Bob.pgn");
+    let told = keeper.perform(IoRequest::Export {
+        path: path.clone(),
+        text: "[Event \"?\"]\n\n*\n".into(),
+        source: None,
+    });
+    assert!(
+        matches!(&told, Some(Action::Notice { error: false, .. })),
+        "{told:?}"
+    );
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Event"));
+    // Outside the data folder nothing is made.
+    let outside = std::env::temp_dir()
+        .join(format!("rankup-export-outside-{}", std::process::id()))
+        .join("x.pgn");
+    let told = keeper.perform(IoRequest::Export {
+        path: outside.clone(),
+        text: "*\n".into(),
+        source: None,
+    });
+    assert!(
+        matches!(&told, Some(Action::Notice { error: true, .. })),
+        "{told:?}"
+    );
+    assert!(!outside.parent().unwrap().exists());
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -229,7 +229,14 @@ impl Keeper {
                     result,
                 })
             }
-            IoRequest::Export { path, text, source } => Some(
+            IoRequest::Export { path, text, source } => Some({
+                // The saves folder of a player who has none yet (a spectator exporting a
+                // game from the server's archive): made, inside the data folder only.
+                if let (Some(data), Some(parent)) = (&self.data, path.parent()) {
+                    if parent.starts_with(data.root()) && !parent.exists() {
+                        let _ = std::fs::create_dir_all(parent);
+                    }
+                }
                 match save::write_output(&path, text.as_bytes(), source.as_deref()) {
                     Ok(written) => Action::Notice {
                         text: match written {
@@ -243,8 +250,8 @@ impl Keeper {
                         error: false,
                     },
                     Err(text) => Action::Notice { text, error: true },
-                },
-            ),
+                }
+            }),
             IoRequest::MoveSave(request) => {
                 let result = match (&self.data, &request) {
                     (None, _) => Err(NO_DATA.to_string()),

@@ -575,7 +575,7 @@ impl Lobby {
             Action::PlayerCard => {
                 let v = self.view.as_ref()?;
                 let name = (self.list == LobbyList::Players)
-                    .then(|| v.players.get(self.selected))
+                    .then(|| self.player(self.selected))
                     .flatten()
                     .map_or_else(|| v.me.clone(), |p| p.name.clone());
                 Some(LobbyStep::Send(NetRequest::Card(name)))
