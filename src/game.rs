@@ -3,6 +3,7 @@
 //! ([`Eval`]) and full-move numbers ([`MoveNumber`]); and the rules of a sitting around a game
 //! (clocks, offers, takeback, resignation: [`Table`]).
 
+pub mod analysis;
 mod clock;
 mod eval;
 mod numbering;
