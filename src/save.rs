@@ -115,6 +115,7 @@
 //! assert_eq!(SavedGame::from_ron(&text, "game.ron").unwrap(), saved);
 //! ```
 
+mod analysis;
 mod disk;
 mod error;
 mod format;
@@ -127,6 +128,7 @@ mod tidy;
 mod timestamp;
 mod trash;
 
+pub use analysis::SavedAnalysis;
 pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{

@@ -142,6 +142,15 @@ pub enum LoadErrorKind {
         /// The moves in the file.
         moves: usize,
     },
+    /// A list of the game's analysis does not have one entry per position (or per move).
+    AnalysisMismatch {
+        /// Which list: `evals`, `lines` or `marks`.
+        list: &'static str,
+        /// Its entries.
+        len: usize,
+        /// The entries the moves call for.
+        want: usize,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -231,6 +240,11 @@ impl fmt::Display for LoadErrorKind {
                 f,
                 "plies {plies} is not the number of moves in the file ({moves}): correct it, \
                  or remove the plies line"
+            ),
+            LoadErrorKind::AnalysisMismatch { list, len, want } => write!(
+                f,
+                "analysis {list} has {len} entries where the moves call for {want}: remove \
+                 the analysis (review's a analyses the game again)"
             ),
         }
     }

@@ -58,6 +58,8 @@ pub struct SavedGame {
     pub clock: Option<SavedClock>,
     /// The moves, in order.
     pub moves: Vec<SavedMove>,
+    /// The engine's analysis, added in review (never changing the moves).
+    pub analysis: Option<super::SavedAnalysis>,
 }
 
 /// A timed game's clocks: the time control and what each side had left when the game was
@@ -603,6 +605,9 @@ struct RawSave {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     variant_file: Option<String>,
     moves: Vec<SavedMove>,
+    /// Last, as the longest part a games list never reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    analysis: Option<super::SavedAnalysis>,
 }
 
 /// The players, one level down so that each fits on one line of the file.
@@ -634,6 +639,7 @@ impl From<&SavedGame> for RawSave {
             clock: g.clock,
             variant_file: g.variant.user_game().map(|u| u.text.clone()),
             moves: g.moves.clone(),
+            analysis: g.analysis.clone(),
         }
     }
 }
@@ -801,7 +807,15 @@ impl SavedGame {
             ended: raw.ended,
             clock: raw.clock,
             moves: raw.moves,
+            analysis: raw.analysis,
         };
+        if let Some((list, len, want)) = game
+            .analysis
+            .as_ref()
+            .and_then(|a| a.misfit(game.moves.len()))
+        {
+            return Err(fail(LoadErrorKind::AnalysisMismatch { list, len, want }));
+        }
         game.replay(file)?;
         Ok(game)
     }

@@ -19,12 +19,13 @@
 //!   limit). A move of an AI level that plays with deliberate noise has no `%eval`: its
 //!   score was made up ([`stored_eval`]).
 
-use super::{GameResult, Player, SavedGame, SavedMove, Termination};
+use super::{GameResult, Player, SavedAnalysis, SavedGame, SavedMove, Termination};
 mod import;
 mod read;
 
 pub use import::{import, ImportError};
 
+use crate::game::analysis::Mark;
 use crate::game::Eval;
 use crate::rules::Position;
 use crate::text::sanitize;
@@ -129,15 +130,29 @@ pub fn export(game: &SavedGame) -> String {
     };
     let mut words: Vec<String> = Vec::new();
     let mut number_needed = true;
-    for m in &game.moves {
+    for (i, m) in game.moves.iter().enumerate() {
         if !black {
             words.push(format!("{number}."));
         } else if number_needed {
             words.push(format!("{number}..."));
         }
         words.push(sanitize(&m.san).into_owned());
+        let mark = game
+            .analysis
+            .as_ref()
+            .and_then(|a| Some((a, (*a.marks.get(i)?)?)));
+        if let Some((_, mark)) = mark {
+            words.push(format!("${}", mark.nag()));
+        }
         let mover = if black { &game.black } else { &game.white };
-        number_needed = push_comment(&mut words, &note_text(m, stored_eval(m, mover)));
+        let mut text = note_text(m, stored_eval(m, mover));
+        if let Some((analysis, mark)) = mark {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&mark_text(analysis, i, mark));
+        }
+        number_needed = push_comment(&mut words, &text);
         if black {
             number = number.saturating_add(1);
         }
@@ -203,6 +218,22 @@ fn note_text(m: &SavedMove, eval: Option<Eval>) -> String {
         parts.push(c.clone());
     }
     parts.join(" ")
+}
+
+/// What the analysis says of move `index`, marked `mark`: `Blunder. Nf6 was best (-0.30):
+/// Nf6 Nc3 Bb4` (the engine's score of the position before it, White's view, and its line).
+fn mark_text(analysis: &SavedAnalysis, index: usize, mark: Mark) -> String {
+    let name = mark.name();
+    let mut text = format!("{}{}.", name[..1].to_uppercase(), &name[1..]);
+    if let Some(line) = analysis.better_line(index) {
+        let best = line.split_whitespace().next().unwrap_or(line);
+        text.push_str(&format!(" {best} was best"));
+        if let Some(Some(eval)) = analysis.evals.get(index) {
+            text.push_str(&format!(" ({eval})"));
+        }
+        text.push_str(&format!(": {line}"));
+    }
+    text
 }
 
 /// Adds `{text}` as words (a comment may not contain `}`, and control characters, ESC

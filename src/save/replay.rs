@@ -93,6 +93,7 @@ impl SavedGame {
                     comment: m.note.comment.clone(),
                 })
                 .collect(),
+            analysis: None,
         }
     }
 
