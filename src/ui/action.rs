@@ -118,6 +118,10 @@ pub enum Action {
     PlayFromHere,
     /// Review: export the game as PGN.
     Export,
+    /// Review: analyse the whole game (again to stop).
+    Analyse,
+    /// Review: play the position before the shown marked move against the AI.
+    Retry,
     /// Start screen: resume the most recently played unfinished game (or, on the list of
     /// unfinished games, the highlighted one).
     Resume,

@@ -974,11 +974,25 @@ impl App {
                         }
                     }
                 }
-                ReviewStep::PlayFromHere => match review.game_here() {
-                    Ok((game, meta)) => {
-                        let flipped = review.flipped;
+                step @ (ReviewStep::PlayFromHere | ReviewStep::Retry) => match match step {
+                    ReviewStep::Retry => review.retry_game(),
+                    _ => review
+                        .game_here()
+                        .map(|(g, m)| (g, m, crate::rules::Color::White)),
+                } {
+                    Ok((game, meta, side)) => {
+                        let retry = step == ReviewStep::Retry;
+                        let flipped = if retry {
+                            side == crate::rules::Color::Black
+                        } else {
+                            review.flipped
+                        };
                         let mut play = self.resumed_play(game, meta, Some(flipped));
-                        play.info("playing on from the reviewed position (a new game)");
+                        play.info(if retry {
+                            "retry: find a better move than the one marked (a new game against the AI)"
+                        } else {
+                            "playing on from the reviewed position (a new game)"
+                        });
                         self.browser_behind = None;
                         self.review_exits = false;
                         self.drop_behind();

@@ -219,6 +219,10 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('v') => Some(ShowPgn),
             PageUp => Some(ScrollPage(-1)),
             PageDown => Some(ScrollPage(1)),
+            Char('a') => Some(Action::Analyse),
+            Char('n') => Some(Next),
+            Char('N') => Some(Previous),
+            Char('r') => Some(Action::Retry),
             Char('y') => Some(CopyPosition),
             Char('Y') => Some(CopyGame),
             Char('?') => Some(Help),
@@ -357,6 +361,15 @@ pub const REVIEW_KEYS: &[(&str, &str)] = &[
     (
         "v",
         "the game's PGN as plain text, to select and copy (↑↓ PgUp PgDn scroll, Esc back)",
+    ),
+    (
+        "a",
+        "analyse the whole game: marks ?! ? ?? with the better move, accuracy (a or Esc stops)",
+    ),
+    ("n / N", "the next / previous marked move"),
+    (
+        "r",
+        "retry: play the position before the marked move against the AI",
     ),
     (
         "y / Y",
@@ -504,6 +517,10 @@ mod tests {
             ('e', Hint),
             ('p', PlayFromHere),
             ('x', Export),
+            ('a', Analyse),
+            ('n', Next),
+            ('N', Previous),
+            ('r', Retry),
             ('q', Cancel),
         ] {
             assert_eq!(

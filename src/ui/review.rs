@@ -4,6 +4,7 @@
 //! Pure state like the rest of the app: [`Review::update`] answers what the app should do
 //! next ([`ReviewStep`]); files are read and written by the event loop.
 
+pub(crate) mod analysis;
 pub(crate) mod view;
 
 use std::path::PathBuf;
@@ -58,6 +59,8 @@ pub struct Review {
     /// The end the rules give each position (index: plies played), as a graph point: a win
     /// at the edge, a draw level; worked out once, as the graph is drawn every frame.
     rule_ends: Vec<Option<Eval>>,
+    /// The analysis of the whole game (`a`), under way or done, or read from the save.
+    pub analysis: Option<analysis::ReviewAnalysis>,
 }
 
 /// Search ids of the graph's background evaluations: this plus the ply (the shown
@@ -80,6 +83,8 @@ pub enum ReviewStep {
     PlayFromHere,
     /// Write this PGN text to this file.
     Export(PathBuf, String),
+    /// Play the position before the shown (marked) move against the AI, as a new game.
+    Retry,
 }
 
 impl Review {
@@ -101,15 +106,9 @@ impl Review {
         let positions_len = positions.len();
         let rule_ends = positions
             .iter()
-            .map(|p| {
-                p.outcome().map(|o| match o.winner() {
-                    Some(Color::White) => Eval::Mate(1),
-                    Some(Color::Black) => Eval::Mate(-1),
-                    None => Eval::Centipawns(0),
-                })
-            })
+            .map(crate::game::analysis::rule_end)
             .collect();
-        Ok(Review {
+        let mut review = Review {
             saved,
             path,
             export_dir: None,
@@ -132,7 +131,14 @@ impl Review {
             shown_done: false,
             engine_evals: vec![None; positions_len],
             rule_ends,
-        })
+            analysis: None,
+        };
+        if let Some(saved) = &review.saved.analysis {
+            // The graph's points where the save has none of its own.
+            review.engine_evals.clone_from(&saved.evals);
+            review.analysis = Some(analysis::ReviewAnalysis::start(&review));
+        }
+        Ok(review)
     }
 
     /// The shown position.
@@ -162,8 +168,13 @@ impl Review {
     /// # Errors
     /// A message when the game does not replay.
     pub fn game_here(&self) -> Result<(Game, GameMeta), String> {
+        self.game_at(self.ply)
+    }
+
+    /// The game up to `ply` moves, to play on from there, with the saved notes.
+    fn game_at(&self, ply: usize) -> Result<(Game, GameMeta), String> {
         let mut game = self.saved.to_game().map_err(|e| e.to_string())?;
-        while game.history().len() > self.ply {
+        while game.history().len() > ply {
             game.undo();
         }
         // A resignation, agreement or flag ended the record, not the position: a new game
@@ -188,6 +199,9 @@ impl Review {
     /// shown position; once it has that, an evaluation of the first position the graph has
     /// none for (a short search each: 0.3 s, depth 10 at most).
     pub fn search_request(&self) -> Option<SearchRequest> {
+        if let Some(request) = self.analysis_request() {
+            return Some(request);
+        }
         if !self.eval_wanted {
             return None;
         }
@@ -241,6 +255,9 @@ impl Review {
 
     /// Moves with a point and all moves, while the engine is on and points are missing.
     pub fn graph_progress(&self) -> Option<(usize, usize)> {
+        if let Some(a) = self.analysis.as_ref().filter(|a| a.running) {
+            return Some(a.progress());
+        }
         let missing = self.missing().count();
         (self.eval_wanted && missing > 0).then(|| {
             let total = self.moves.len();
@@ -398,6 +415,14 @@ impl Review {
                 return ReviewStep::Export(self.export_path(), pgn::export(&self.saved))
             }
             Action::ShowPgn => self.show_pgn(),
+            Action::Analyse => self.toggle_analysis(),
+            Action::Next => self.jump_to_mark(true),
+            Action::Previous => self.jump_to_mark(false),
+            Action::Retry => return ReviewStep::Retry,
+            // Esc stops the analysis first; leaving stops it too (no search is wanted).
+            Action::Cancel if self.analysis.as_ref().is_some_and(|a| a.running) => {
+                self.stop_analysis();
+            }
             Action::Cancel | Action::Quit | Action::NewGame => return ReviewStep::Leave,
             Action::AiInfo { id, thinking } if id == self.generation * 2 + 1 => {
                 self.thinking = Some(thinking);
@@ -406,6 +431,12 @@ impl Review {
                 self.shown_done = true;
                 self.engine_evals[self.ply] = thinking.eval;
                 self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, thinking, .. }
+                if (analysis::ANALYSIS..BACKGROUND).contains(&id) =>
+            {
+                let ply = usize::try_from(id - analysis::ANALYSIS).unwrap_or(usize::MAX);
+                self.analysed(ply, thinking.eval, thinking.line);
             }
             Action::AiDone { id, thinking, .. } if id > BACKGROUND => {
                 let ply = usize::try_from(id - BACKGROUND).unwrap_or(usize::MAX);

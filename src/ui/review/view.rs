@@ -21,9 +21,10 @@ use crate::ui::widgets::moves::{move_lines, MoveColumns};
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::text::{fit, who};
 
-/// Rows the move's notes take: the move, its stored evaluation, its comment, the captures
-/// with the material balance (two), the engine's line.
+/// Rows the move's notes take: the move, its stored evaluation, its comment, the captures with the material balance (two), the engine's line.
 const NOTES_ROWS: u16 = 6;
+/// Rows more when the game is analysed: the mark and the better line.
+const ANALYSIS_ROWS: u16 = 2;
 /// Columns the notes take beside the move list, when they go there.
 const NOTES_WIDTH: u16 = 30;
 
@@ -141,7 +142,17 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
         .draw(p, area, frame.buffer_mut());
     }
     if let Some(panel) = panel {
-        let sans: Vec<&str> = saved.moves.iter().map(|m| m.san.as_str()).collect();
+        // The marks read without colour: `Qg5??`.
+        let marked: Vec<String> = saved
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match review.mark(i + 1) {
+                Some(mark) => format!("{}{}", m.san, mark.symbol()),
+                None => m.san.clone(),
+            })
+            .collect();
+        let sans: Vec<&str> = marked.iter().map(String::as_str).collect();
         let rows = move_lines(p, &review.positions[0], &sans, Some(review.ply));
         let mut notes: Vec<Line> = Vec::new();
         match review.ply.checked_sub(1).map(|i| &saved.moves[i]) {
@@ -158,6 +169,7 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
                         p.text(),
                     ));
                 }
+                notes.extend(analysis_lines(review, p));
                 if let Some(c) = &m.comment {
                     notes.push(Line::styled(format!("{{{}}}", sanitize(c)), p.dim()));
                 }
@@ -176,9 +188,10 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
             notes.push(Line::styled("engine: thinking...", p.dim()));
         }
         // The notes keep their rows as the moves are stepped through, so the list stays put.
+        let wanted = NOTES_ROWS + review.analysis.as_ref().map_or(0, |_| ANALYSIS_ROWS);
         let notes_rows = match layout.aside {
-            Some(_) => NOTES_ROWS,
-            None => NOTES_ROWS.min(panel.height / 3),
+            Some(_) => wanted,
+            None => wanted.min(panel.height / 3),
         };
         // The rules card is the play screen's: review only says there is more.
         let legend = Legend::new(v, p, app.options.glyphs)
@@ -204,10 +217,16 @@ pub(crate) fn render_review(app: &App, review: &Review, frame: &mut Frame, area:
             .render(regions.info, buf);
         legend.draw(regions.legend, buf);
     }
-    let status = Line::styled(
-        format!(" {} · {} to move", review.place(), pos.turn()),
-        p.text(),
-    );
+    let mut status = format!(" {} · {} to move", review.place(), pos.turn());
+    if let Some(a) = &review.analysis {
+        if a.running {
+            let (done, total) = a.progress();
+            status.push_str(&format!(" · analysing {done}/{total}"));
+        } else if let Some(text) = a.accuracy_text() {
+            status.push_str(&format!(" · {text}"));
+        }
+    }
+    let status = Line::styled(status, p.text());
     frame.render_widget(Paragraph::new(status), layout.status);
     let input = if let Some(text) = &review.typing {
         Line::from(vec![
@@ -274,4 +293,39 @@ fn render_pgn(
             },
         );
     }
+}
+
+/// What the analysis says of the shown move: `?? blunder: Nf6 was best (-0.30)` and the
+/// engine's line from the position before it; nothing for a move not analysed.
+fn analysis_lines(review: &Review, p: &crate::ui::theme::Palette) -> Vec<Line<'static>> {
+    let Some(a) = &review.analysis else {
+        return Vec::new();
+    };
+    let index = review.ply - 1;
+    let Some(verdict) = a.judgement.moves.get(index).copied().flatten() else {
+        return Vec::new();
+    };
+    let line = a.lines.get(index).map_or("", String::as_str);
+    let best = line.split_whitespace().next();
+    let played = review.saved.moves[index].san.as_str();
+    let Some(mark) = verdict.mark else {
+        let text = match (a.evals.get(index + 1).copied().flatten(), best) {
+            (Some(e), Some(b)) if b != played => format!("ok ({e}), engine: {b}"),
+            (Some(e), _) => format!("ok ({e})"),
+            (None, _) => "ok".into(),
+        };
+        return vec![Line::styled(text, p.dim())];
+    };
+    let mut text = format!("{} {}", mark.symbol(), mark.name());
+    if let Some(b) = best {
+        text.push_str(&format!(": {b} was best"));
+        if let Some(e) = a.evals.get(index).copied().flatten() {
+            text.push_str(&format!(" ({e})"));
+        }
+    }
+    let mut lines = vec![Line::styled(text, p.error())];
+    if !line.is_empty() {
+        lines.push(Line::styled(format!("line {}", sanitize(line)), p.dim()));
+    }
+    lines
 }
