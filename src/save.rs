@@ -128,7 +128,7 @@ mod tidy;
 mod timestamp;
 mod trash;
 
-pub use analysis::SavedAnalysis;
+pub use analysis::{keep_analysis, KeepAnalysisError, SavedAnalysis};
 pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{

@@ -5,7 +5,10 @@
 use rankup::game::analysis::{rule_end, Mark};
 use rankup::game::{Eval, Game};
 use rankup::rules::Color;
-use rankup::save::{pgn, GameMeta, LoadErrorKind, Player, SavedAnalysis, SavedGame};
+use rankup::save::{
+    keep_analysis, pgn, GameMeta, KeepAnalysisError, LoadErrorKind, Player, SavedAnalysis,
+    SavedGame,
+};
 use rankup::variants::{variant, VariantId};
 
 /// Fool's mate, analysed by hand: g4 walks into mate in one.
@@ -112,5 +115,34 @@ fn every_mark_has_its_nag_in_the_pgn() {
     assert!(
         text.contains("1... e5 $2 {Mistake. e5 was best (-0.20): e5 Nc3}"),
         "{text}"
+    );
+}
+
+#[test]
+fn keeping_an_analysis_adds_it_to_the_save_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let analysed = analysed_fools_mate();
+    let mut plain = analysed.clone();
+    plain.analysis = None;
+    let path = dir.path().join("fools.ron");
+    let updated = plain.started;
+    std::fs::write(&path, plain.to_ron_at(updated)).unwrap();
+    let analysis = analysed.analysis.clone().unwrap();
+    keep_analysis(&path, &plain.moves, &analysis).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("updated:"), "the head is kept: {text}");
+    assert_eq!(rankup::save::load(&path).unwrap(), analysed);
+
+    // Other moves in the file (changed since review read it): left as it is.
+    let err = keep_analysis(&path, &plain.moves[..3], &analysis).unwrap_err();
+    assert!(matches!(err, KeepAnalysisError::OtherMoves), "{err}");
+    // A PGN file reviewed is never rewritten.
+    let pgn_path = dir.path().join("fools.pgn");
+    std::fs::write(&pgn_path, pgn::export(&plain)).unwrap();
+    let err = keep_analysis(&pgn_path, &plain.moves, &analysis).unwrap_err();
+    assert!(matches!(err, KeepAnalysisError::NotASave), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&pgn_path).unwrap(),
+        pgn::export(&plain)
     );
 }

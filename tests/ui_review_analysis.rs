@@ -16,7 +16,7 @@ use rankup::game::Game;
 use rankup::notation::san;
 use rankup::save::{GameMeta, Player as Saved, SavedGame};
 use rankup::ui::action::Action;
-use rankup::ui::app::{App, Player, Screen, Thinking};
+use rankup::ui::app::{App, IoRequest, Player, Screen, Thinking};
 use rankup::ui::review::Review;
 use rankup::ui::theme::{ColorMode, Palette, Theme};
 use rankup::variants::{variant, VariantId};
@@ -144,6 +144,45 @@ fn esc_stops_the_analysis_and_a_goes_on() {
         !app.running,
         "then Esc leaves (back to the shell it was opened from)"
     );
+    // An unfinished game's file may be in play elsewhere: its save is left alone.
+    assert!(!app
+        .io
+        .iter()
+        .any(|r| matches!(r, IoRequest::KeepAnalysis { .. })));
+}
+
+#[test]
+fn leaving_a_finished_games_analysis_asks_the_keeper_to_keep_it() {
+    let mut game = Game::from_start(variant(VariantId::Chess));
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_text(m).unwrap();
+    }
+    let saved = SavedGame::from_game(&game, &GameMeta::new(Saved::ANONYMOUS, Saved::ANONYMOUS));
+    let path = PathBuf::from("/x/fools.ron");
+    let mut app = App::reviewing(
+        OPTIONS,
+        Palette::new(Theme::default(), ColorMode::None),
+        saved,
+        Some(path.clone()),
+    )
+    .unwrap();
+    app.update(Action::Analyse);
+    run_searches(&mut app, &mut Engine::new(16), 100);
+    assert_eq!(reviewing(&app).mark(3), Some(Mark::Blunder));
+    app.update(Action::Cancel);
+    // (Taken before take_io, which drops file writes when saving is off, as in OPTIONS.)
+    let kept: Vec<IoRequest> = std::mem::take(&mut app.io)
+        .into_iter()
+        .filter(|r| matches!(r, IoRequest::KeepAnalysis { .. }))
+        .collect();
+    let [IoRequest::KeepAnalysis {
+        path: to, analysis, ..
+    }] = kept.as_slice()
+    else {
+        panic!("one request to keep the analysis: {kept:?}");
+    };
+    assert_eq!(to, &path);
+    assert_eq!(analysis.marks[2], Some(Mark::Blunder));
 }
 
 #[test]

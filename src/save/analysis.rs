@@ -66,3 +66,61 @@ impl SavedAnalysis {
             .filter(|l| !l.is_empty())
     }
 }
+
+/// Why an analysis was not added to a save file.
+#[derive(Debug)]
+pub enum KeepAnalysisError {
+    /// The file is not a rankup save (a PGN file is reviewed too, and never rewritten).
+    NotASave,
+    /// It no longer loads.
+    Load(super::LoadError),
+    /// Its moves are not the ones analysed (it changed since review read it).
+    OtherMoves,
+    /// The write failed.
+    Write(std::io::Error),
+}
+
+impl std::fmt::Display for KeepAnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeepAnalysisError::NotASave => write!(f, "not a .ron save"),
+            KeepAnalysisError::Load(e) => write!(f, "{e}"),
+            KeepAnalysisError::OtherMoves => {
+                write!(f, "its moves changed since it was reviewed")
+            }
+            KeepAnalysisError::Write(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Adds `analysis` of the game whose moves are `moves` to the save at `path`, and
+/// nothing else: the file is read again and written (atomically, its `updated` time kept)
+/// only when it is a `.ron` save holding those very moves.
+///
+/// # Errors
+/// A [`KeepAnalysisError`] saying why the file was left as it was.
+pub fn keep_analysis(
+    path: &std::path::Path,
+    moves: &[super::SavedMove],
+    analysis: &SavedAnalysis,
+) -> Result<(), KeepAnalysisError> {
+    if path.extension().and_then(|e| e.to_str()) != Some("ron") {
+        return Err(KeepAnalysisError::NotASave);
+    }
+    let mut saved = super::load(path).map_err(KeepAnalysisError::Load)?;
+    let same = saved.moves.len() == moves.len()
+        && saved
+            .moves
+            .iter()
+            .zip(moves)
+            .all(|(a, b)| a.token == b.token);
+    if !same || analysis.misfit(moves.len()).is_some() {
+        return Err(KeepAnalysisError::OtherMoves);
+    }
+    saved.analysis = Some(analysis.clone());
+    let text = match super::head::read_head(path).ok().and_then(|h| h.updated) {
+        Some(updated) => saved.to_ron_at(updated),
+        None => saved.to_ron(),
+    };
+    super::write_atomic(path, text.as_bytes()).map_err(KeepAnalysisError::Write)
+}

@@ -127,6 +127,15 @@ pub enum IoRequest {
     /// Remember the start screen's choices for the next start (`state.ron`); answered
     /// only when that fails ([`Action::Notice`]).
     RememberChoices(Choices),
+    /// Add review's analysis to a finished game's save ([`Action::Notice`]).
+    KeepAnalysis {
+        /// The save.
+        path: PathBuf,
+        /// The moves analysed (the file must still hold them).
+        moves: Vec<crate::save::SavedMove>,
+        /// The analysis.
+        analysis: crate::save::SavedAnalysis,
+    },
     /// Write the game to a file the player named, when it could not be kept in the data
     /// directory ([`Action::Copied`]).
     WriteCopy {
@@ -943,7 +952,7 @@ impl App {
                     error: false,
                 });
             }
-            Screen::Review(review) => match review.update(action) {
+            Screen::Review(review) => match review.update_keeping(action, &mut self.io) {
                 ReviewStep::Stay => {}
                 ReviewStep::Leave if self.archive_behind.is_some() => {
                     if let Some(archive) = self.archive_behind.take() {

@@ -300,6 +300,23 @@ impl Keeper {
                         error: true,
                     })
             }
+            IoRequest::KeepAnalysis {
+                path,
+                moves,
+                analysis,
+            } => {
+                let shown = crate::text::sanitize(&path.display().to_string()).into_owned();
+                Some(match save::keep_analysis(&path, &moves, &analysis) {
+                    Ok(()) => Action::Notice {
+                        text: format!("analysis kept in {shown}"),
+                        error: false,
+                    },
+                    Err(e) => Action::Notice {
+                        text: format!("the analysis was not kept in {shown}: {e}"),
+                        error: true,
+                    },
+                })
+            }
             IoRequest::WriteCopy {
                 game_id,
                 generation,

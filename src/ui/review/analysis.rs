@@ -11,8 +11,8 @@ use crate::game::{Eval, Game};
 use crate::rules::Color;
 use crate::save::{GameMeta, Player, SavedAnalysis};
 
-use super::Review;
-use crate::ui::app::SearchRequest;
+use super::{Review, ReviewStep};
+use crate::ui::app::{IoRequest, SearchRequest};
 
 /// Search ids of the analysis: this plus the position's ply (below the graph's
 /// `BACKGROUND`, above the shown position's and games' ids).
@@ -198,6 +198,37 @@ impl Review {
     pub fn analysis_to_keep(&self) -> Option<SavedAnalysis> {
         let a = self.analysis.as_ref().filter(|a| a.unsaved)?;
         Some(SavedAnalysis::new(a.depth, &self.movers(), a.evals.clone(), a.lines.clone()).0)
+    }
+
+    /// [`Review::update`], and when the step leaves review (or may), a request to keep
+    /// the analysis's news in the game's save: only a finished game's `.ron` file, whose
+    /// moves are never rewritten ([`crate::save::keep_analysis`]).
+    pub fn update_keeping(
+        &mut self,
+        action: crate::ui::action::Action,
+        io: &mut Vec<IoRequest>,
+    ) -> ReviewStep {
+        let step = self.update(action);
+        if matches!(
+            step,
+            ReviewStep::Leave | ReviewStep::PlayFromHere | ReviewStep::Retry
+        ) {
+            io.extend(self.keep_request());
+        }
+        step
+    }
+
+    fn keep_request(&mut self) -> Option<IoRequest> {
+        let path = self.path.clone().filter(|_| !self.saved.is_unfinished())?;
+        let analysis = self.analysis_to_keep()?;
+        if let Some(a) = &mut self.analysis {
+            a.unsaved = false;
+        }
+        Some(IoRequest::KeepAnalysis {
+            path,
+            moves: self.saved.moves.clone(),
+            analysis,
+        })
     }
 
     /// `n` / `N`: the next (or previous) marked move.
