@@ -113,8 +113,7 @@ impl Review {
         self.generation += 1;
         if self.analysis.as_ref().is_some_and(|a| a.running) {
             self.info(format!(
-                "analysing every position (depth {ANALYSIS_DEPTH}): moves are marked as it goes · \
-                 a or Esc stops"
+                "analysing each position (depth {ANALYSIS_DEPTH}), marking moves · a/Esc stops"
             ));
         } else {
             self.analysis_done();
