@@ -32,8 +32,9 @@
 //! * [`evaluate`], [`greedy`]: the static evaluation and a one-ply player (a baseline).
 //! * [`Weights`], [`tune`]: the evaluation's weights and the Texel tuner that fits them.
 
+mod choice;
 mod eval;
-mod level;
+pub mod level;
 mod limits;
 mod ordering;
 mod score;
@@ -46,11 +47,12 @@ use std::sync::atomic::AtomicBool;
 
 use crate::rules::{ByColor, Move, Position};
 
+pub use choice::OPENING_MOVES;
 pub use eval::weights::{Provenance, Weights, WeightsError};
-pub use level::{default_threads, Level, ParseLevelError};
+pub use level::{analysis_limits, default_threads, Level, ParseLevelError, VARIETY};
 pub use limits::{Clock, SearchLimits};
 pub use score::Score;
-pub use search::{Engine, SearchInfo, SearchResult};
+pub use search::{Engine, PvLine, SearchInfo, SearchResult};
 
 /// Hash table size of a one-off [`search`], in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;

@@ -11,7 +11,7 @@
 //! (
 //!     theme: "light",     // a built-in, a user theme, or a path to a .ron file
 //!     glyphs: Ascii,      // Unicode or Ascii
-//!     ai_level: 3,        // 1..6, the level the app offers first
+//!     ai_level: "5",      // the level the app offers first: "1".."8" or a name
 //!     mouse: false,
 //!     bell: true,         // ring when it is my move after a long think
 //! )
@@ -55,7 +55,8 @@ pub struct Config {
     pub theme: Option<String>,
     /// Glyphs or letters (`--ascii`).
     pub glyphs: Option<GlyphMode>,
-    /// Default AI level, 1..=6.
+    /// Default AI level: text, `"1"`..`"8"` or a level's name; a bare number is a level of
+    /// the old six-level scale (configs from before the ladder), mapped onto the ladder.
     #[serde(with = "optional_level")]
     pub ai_level: Option<Level>,
     /// Mouse clicks on or off (`--no-mouse`).
@@ -67,22 +68,35 @@ pub struct Config {
 
 mod optional_level {
     use super::*;
+    use crate::ai::level::stored;
 
     pub fn serialize<S: Serializer>(level: &Option<Level>, s: S) -> Result<S::Ok, S::Error> {
-        level.map(Level::number).serialize(s)
+        match level {
+            Some(l) => stored::serialize(l, s),
+            None => s.serialize_none(),
+        }
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
-        let Some(n) = Option::<u8>::deserialize(d)? else {
-            return Ok(None);
-        };
-        Level::new(n).map(Some).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "AI level {n} is out of range {}..={}",
-                Level::MIN.number(),
-                Level::MAX.number()
-            ))
-        })
+        d.deserialize_option(OptionalLevel)
+    }
+
+    struct OptionalLevel;
+
+    impl<'de> serde::de::Visitor<'de> for OptionalLevel {
+        type Value = Option<Level>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an AI level")
+        }
+
+        fn visit_none<E: serde::de::Error>(self) -> Result<Option<Level>, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Option<Level>, D::Error> {
+            stored::deserialize(d).map(Some)
+        }
     }
 }
 

@@ -60,7 +60,7 @@ enum Command {
         /// Clocks for both players, MINUTES+SECONDS per move (5+3).
         #[arg(long)]
         clock: Option<String>,
-        /// Play against the AI at this level (1-6 or its name); without it, two people play
+        /// Play against the AI at this level (1-8 or its name); without it, two people play
         /// at this keyboard.
         #[arg(long)]
         ai: Option<String>,
@@ -129,7 +129,7 @@ enum Command {
         /// Number of games (colours alternate; each random opening is played twice).
         #[arg(long, default_value_t = 20)]
         games: u32,
-        /// Player A: a level (1..6 or its name), greedy, random, depth=N, nodes=N or
+        /// Player A: a level (1..8 or its name), greedy, random, depth=N, nodes=N or
         /// movetime=MS.
         #[arg(long, default_value = "4")]
         a: String,

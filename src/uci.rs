@@ -2,11 +2,15 @@
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value <id>` (every
 //! [`VariantId`]), `setoption name Hash value <MB>`, `setoption name Threads value <N>`
-//! (Lazy SMP, default 1), `position startpos|fen <text> [moves
+//! (Lazy SMP, default 1), `Clear Hash` (a button), `MultiPV` (an `info ... multipv i` line
+//! per line after each iteration), `UCI_ShowWDL` (`wdl` per mille on `info` lines, from
+//! [`Score::wdl`](crate::ai::Score::wdl)), `Move Overhead` (milliseconds taken off both
+//! clocks), `Ponder` (`bestmove <move> ponder <reply>`), `position startpos|fen <text> [moves
 //! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`,
-//! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched as a normal
-//! `go`) and `infinite`, `stop`, `quit`, and `d` (prints the position string as an info
-//! line). Moves are coordinate tokens (README, "Move tokens"); for `chess` the engine writes the
+//! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched until
+//! `ponderhit`, which starts the `go`'s own search on the table the pondering filled, or
+//! `stop`) and `infinite`, `ponderhit`, `stop`, `quit`, and `d` (prints the position string
+//! as an info line). Moves are coordinate tokens (README, "Move tokens"); for `chess` the engine writes the
 //! plain UCI promotion form `e7e8q`. A line it cannot use is answered with `info string
 //! error: ...` and otherwise ignored.
 //!
@@ -31,11 +35,15 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::ai::{Clock, Engine, SearchInfo, SearchLimits, DEFAULT_HASH_MB};
+
+mod options;
+
 use crate::input::{read_line, size_text, Line};
 use crate::notation::coord;
 use crate::rules::{Move, Position, Variant};
 use crate::text::{sanitize, short};
 use crate::variants::{variant, VariantId};
+use options::{Options, Set};
 
 /// Largest hash table the `Hash` option accepts, in megabytes.
 const MAX_HASH_MB: usize = 4096;
@@ -149,7 +157,11 @@ fn read_input(mut input: impl BufRead, lines: &SyncSender<Input>) {
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Set to end the search without its `bestmove` (a ponder search on `ponderhit`).
+    silent: Arc<AtomicBool>,
     handle: JoinHandle<()>,
+    /// For a `go ponder`: the limits to search with once `ponderhit` comes.
+    ponder: Option<SearchLimits>,
 }
 
 /// The protocol state between commands.
@@ -163,6 +175,8 @@ struct Session {
     running: Option<Running>,
     /// Search threads (the `Threads` option).
     threads: usize,
+    /// The other options.
+    options: Options,
 }
 
 impl Session {
@@ -177,6 +191,7 @@ impl Session {
             engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
             running: None,
             threads: 1,
+            options: Options::default(),
         }
     }
 
@@ -213,7 +228,8 @@ impl Session {
             "stop" => self.stop(),
             "quit" => return false,
             "d" => self.say(&format!("info string fen {}", self.position.fen())),
-            "debug" | "register" | "ponderhit" => {}
+            "ponderhit" => self.ponderhit(),
+            "debug" | "register" => {}
             _ => self.error(&format!("unknown command '{}'", short(name))),
         }
         true
@@ -235,8 +251,11 @@ impl Session {
         let _ = write!(
             text,
             "\noption name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n\
-             option name Threads type spin default 1 min 1 max {MAX_THREADS}\nuciok"
+             option name Threads type spin default 1 min 1 max {MAX_THREADS}\n\
+             option name Clear Hash type button"
         );
+        Options::declare(&mut text);
+        text.push_str("\nuciok");
         self.say(&text);
     }
 
@@ -292,8 +311,18 @@ impl Session {
                     short(value)
                 )),
             }
+        } else if name.eq_ignore_ascii_case("Clear Hash") {
+            self.stop();
+            self.engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
         } else {
-            self.error(&format!("unknown option '{}'", short(name)));
+            match self.options.set(name, value) {
+                Set::Done => {}
+                Set::Bad(message) => self.error(&message),
+                Set::Unknown => self.error(&format!("unknown option '{}'", short(name))),
+            }
         }
     }
 
@@ -337,8 +366,16 @@ impl Session {
 
     fn go(&mut self, args: &[&str]) {
         self.stop();
-        let Go { mut limits, errors } = parse_go(args, &self.position);
+        let Go {
+            mut limits,
+            errors,
+            ponder,
+        } = parse_go(args, &self.position);
         limits.threads = self.threads;
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        self.options.apply(&mut limits, seed);
         for e in &errors {
             self.error(e);
         }
@@ -356,38 +393,81 @@ impl Session {
                 FALLBACK_MOVETIME.as_millis()
             ));
         }
+        if ponder {
+            // Pondering searches until `ponderhit` or `stop`; the real limits wait.
+            let pondering = SearchLimits {
+                infinite: true,
+                ..limits.clone()
+            };
+            self.start(pondering, Some(limits));
+        } else {
+            self.start(limits, None);
+        }
+    }
+
+    /// Starts a search with `limits` on its thread (`ponder`: the limits of a `go ponder`).
+    fn start(&mut self, limits: SearchLimits, ponder: Option<SearchLimits>) {
         let stop = Arc::new(AtomicBool::new(false));
-        let (out, engine, stop_flag) = (
+        let silent = Arc::new(AtomicBool::new(false));
+        let (out, engine, stop_flag, quiet) = (
             Arc::clone(&self.out),
             Arc::clone(&self.engine),
             Arc::clone(&stop),
+            Arc::clone(&silent),
         );
         let (pos, keys, v) = (self.position.clone(), self.keys.clone(), variant(self.id));
+        let options = self.options.clone();
         let search = move || {
             let result = engine
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .search(&pos, &keys, &limits, &stop_flag, &mut |info| {
-                    say(&out, &info_line(v, info))
+                    if !quiet.load(Ordering::Relaxed) {
+                        say(&out, &info_line(v, info, options.show_wdl))
+                    }
                 });
-            // UCI: in infinite mode the best move waits for `stop`.
+            // UCI: in infinite mode (and pondering) the best move waits for `stop`.
             while limits.infinite && !stop_flag.load(Ordering::Relaxed) {
                 thread::sleep(Duration::from_millis(2));
             }
-            // UCI's null move: what GUIs expect when there is no legal move.
-            let best = result.best.map_or("0000".to_string(), |m| token(v, &m));
-            say(&out, &format!("bestmove {best}"));
+            if !quiet.load(Ordering::Relaxed) {
+                say(&out, &options.bestmove(&result, |m| token(v, m)));
+            }
         };
         match thread::Builder::new()
             .name("uci-search".into())
             .spawn(search)
         {
-            Ok(handle) => self.running = Some(Running { stop, handle }),
+            Ok(handle) => {
+                self.running = Some(Running {
+                    stop,
+                    silent,
+                    handle,
+                    ponder,
+                })
+            }
             Err(e) => {
                 self.error(&format!("cannot start the search thread: {e}"));
                 self.say("bestmove 0000");
             }
         }
+    }
+
+    /// `ponderhit`: the opponent played the expected move, so the ponder search ends without
+    /// a word and a search with the `go`'s own limits starts (on the table the pondering
+    /// filled). Without a ponder search running it does nothing.
+    fn ponderhit(&mut self) {
+        let Some(limits) = self.running.as_mut().and_then(|r| r.ponder.take()) else {
+            return;
+        };
+        if let Some(r) = self.running.take() {
+            r.silent.store(true, Ordering::Relaxed);
+            r.stop.store(true, Ordering::Relaxed);
+            if r.handle.join().is_err() {
+                self.error("the search thread failed");
+            }
+        }
+        self.start(limits, None);
     }
 
     /// Stops the running search, if any, and waits for it to write its `bestmove`.
@@ -419,7 +499,7 @@ pub fn token(v: &Variant, mv: &Move) -> String {
     }
 }
 
-fn info_line(v: &Variant, info: &SearchInfo) -> String {
+fn info_line(v: &Variant, info: &SearchInfo, show_wdl: bool) -> String {
     if let Some((depth, mv, number)) = info.current {
         // A progress report during an iteration.
         return format!(
@@ -435,10 +515,17 @@ fn info_line(v: &Variant, info: &SearchInfo) -> String {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", info.score.0),
     };
+    let wdl = if show_wdl {
+        let (w, d, l) = info.score.wdl();
+        format!(" wdl {w} {d} {l}")
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {} multipv {} score {score}{wdl} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.nodes,
         info.nps,
         info.time.as_millis(),
@@ -460,6 +547,8 @@ struct Go {
     limits: SearchLimits,
     /// One message per parameter left out.
     errors: Vec<String>,
+    /// `go ponder`: search the expected move's position until `ponderhit` or `stop`.
+    ponder: bool,
 }
 
 /// A number as `go` writes it.
@@ -516,7 +605,7 @@ fn parse_go(args: &[&str], pos: &Position) -> Go {
         i += 1;
         match word {
             "infinite" => go.limits.infinite = true,
-            "ponder" => {}
+            "ponder" => go.ponder = true,
             "searchmoves" => {
                 while i < args.len() && !GO_WORDS.contains(&args[i]) {
                     match coord::parse(pos, args[i]) {
@@ -607,14 +696,19 @@ mod tests {
             pv: vec![e4],
             hashfull: 3,
             current: None,
+            multipv: 1,
         };
         assert_eq!(
-            info_line(v, &info),
-            "info depth 7 seldepth 11 score cp 31 nodes 5000 nps 250000 time 20 hashfull 3 pv e2e4"
+            info_line(v, &info, false),
+            "info depth 7 seldepth 11 multipv 1 score cp 31 nodes 5000 nps 250000 time 20 hashfull 3 pv e2e4"
+        );
+        assert_eq!(
+            info_line(v, &info, true),
+            "info depth 7 seldepth 11 multipv 1 score cp 31 wdl 293 471 236 nodes 5000 nps 250000 time 20 hashfull 3 pv e2e4"
         );
         info.current = Some((8, e4, 3));
         assert_eq!(
-            info_line(v, &info),
+            info_line(v, &info, false),
             "info depth 8 currmove e2e4 currmovenumber 3 nodes 5000 nps 250000 time 20 hashfull 3"
         );
     }

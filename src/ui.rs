@@ -332,6 +332,10 @@ pub fn run_search(
         Thinking::from_search(pos, depth, score, line_san(pos, pv), nodes, noisy)
     };
     let result = engine.search(pos, &request.history, &request.limits, stop, &mut |info| {
+        // The levels that draw among several lines report each: the best is the thinking.
+        if info.multipv != 1 {
+            return;
+        }
         let _ = tx.send(Incoming::App(Box::new(Action::AiInfo {
             id,
             thinking: thinking(info.depth, info.score, &info.pv, info.nodes),

@@ -30,11 +30,23 @@ fn every_field_is_optional() {
         Config {
             theme: Some("light".into()),
             glyphs: Some(GlyphMode::Unicode),
-            ai_level: Level::new(6),
+            // A bare number is the old six-level scale: its 6 is the ladder's top.
+            ai_level: Level::new(8),
             mouse: Some(true),
             bell: Some(false),
         }
     );
+    // A level of the ladder is text: a number or a name.
+    for (text, level) in [
+        ("\"6\"", 6),
+        ("\"strong\"", 5),
+        ("Some(\"2\")", 2),
+        ("1", 1),
+        ("4", 7),
+    ] {
+        let config = Config::parse(&format!("(ai_level: {text})"), "c.ron").unwrap();
+        assert_eq!(config.ai_level, Level::new(level), "{text}");
+    }
     // `Some(...)` is accepted as well as the bare value.
     let explicit = Config::parse("(theme: Some(\"light\"), mouse: None)", "c.ron").unwrap();
     assert_eq!(explicit.theme.as_deref(), Some("light"));
@@ -90,6 +102,7 @@ fn the_readme_example_parses() {
     let config = Config::parse(example, "README").unwrap();
     assert_eq!(config.glyphs, Some(GlyphMode::Ascii));
     assert_eq!(config.ai_level, Level::new(3));
+    assert_eq!(config.ai_level.map(|l| l.elo()), Some(1400));
 }
 
 /// Runs `rankup play chess` (no terminal here, so the app itself cannot start) with the

@@ -1,5 +1,15 @@
-//! Difficulty levels: from a beginner that looks one move ahead through a haze of random
-//! noise to the full-strength search.
+//! Difficulty levels: a ladder from a beginner to the full-strength search, in steps of
+//! about 300 Elo on the chess scale.
+//!
+//! The levels weaken the way strong engines do it for people: a shallow or node-limited
+//! search that sees the best few moves exactly ([`SearchLimits::multipv`]) and plays one
+//! drawn with a temperature ([`SearchLimits::temperature`]) that grows as the level drops.
+//! The evaluation is never falsified, so a weak level's mistakes are the plausible ones (a
+//! tactic too deep for it, a slightly worse plan), not random moves, and its scores are
+//! honest opinions. Every level below the top is limited by depth or nodes, not time, so its
+//! strength does not depend on the machine or its load, and the weak ones answer at once.
+//! At every level the first [`OPENING_MOVES`](super::OPENING_MOVES) moves are drawn among
+//! those within [`VARIETY`] centipawns of the best ([`SearchLimits::variety`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,13 +17,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::limits::SearchLimits;
 
-/// A playing strength, `1..=6`.
+/// A playing strength, `1..=8`.
 ///
 /// ```
 /// use rankup::ai::Level;
 /// let level: Level = "4".parse().unwrap();
 /// assert_eq!(level, Level::DEFAULT);
-/// assert!(level.limits().movetime.is_some());
+/// assert_eq!(level.label(), "level 4 · about 1700");
+/// assert!(level.limits().depth.is_some());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Level(u8);
@@ -21,67 +32,127 @@ pub struct Level(u8);
 /// One row of the level table.
 struct Setting {
     name: &'static str,
+    /// About this strong on the chess scale.
+    elo: u32,
     summary: &'static str,
     depth: Option<u32>,
+    nodes: Option<u64>,
+    /// The time per move: the limit of the top level, a ceiling only for the others.
     millis: u64,
-    noise: i32,
+    multipv: usize,
+    temperature: u32,
 }
 
-const SETTINGS: [Setting; 6] = [
+const SETTINGS: [Setting; 8] = [
     Setting {
         name: "beginner",
-        summary: "looks one move ahead and misjudges positions by up to 2.5 pawns",
+        elo: 800,
+        summary: "looks one move ahead and often plays a lesser move",
         depth: Some(1),
-        millis: 100,
-        noise: 250,
+        nodes: None,
+        millis: 2_000,
+        multipv: 8,
+        temperature: 200,
     },
     Setting {
         name: "novice",
-        summary: "looks two moves ahead and misjudges positions by up to 1.2 pawns",
+        elo: 1100,
+        summary: "looks two moves ahead, picks among its best few freely",
         depth: Some(2),
-        millis: 250,
-        noise: 120,
+        nodes: None,
+        millis: 2_000,
+        multipv: 6,
+        temperature: 120,
     },
     Setting {
         name: "casual",
-        summary: "four plies deep with a little noise, a fraction of a second per move",
-        depth: Some(4),
-        millis: 400,
-        noise: 40,
+        elo: 1400,
+        summary: "three plies deep, sometimes a second-best move",
+        depth: Some(3),
+        nodes: None,
+        millis: 2_000,
+        multipv: 5,
+        temperature: 70,
     },
     Setting {
         name: "club",
-        summary: "full search for one second per move",
+        elo: 1700,
+        summary: "four plies deep, now and then a slightly worse move",
+        depth: Some(4),
+        nodes: None,
+        millis: 2_000,
+        multipv: 4,
+        temperature: 40,
+    },
+    Setting {
+        name: "strong",
+        elo: 2000,
+        summary: "a short search (30 thousand positions), rarely a lesser move",
         depth: None,
-        millis: 1_000,
-        noise: 0,
+        nodes: Some(30_000),
+        millis: 3_000,
+        multipv: 3,
+        temperature: 20,
     },
     Setting {
         name: "expert",
-        summary: "full search for three seconds per move",
+        elo: 2300,
+        summary: "a search of 120 thousand positions, almost always its best",
         depth: None,
-        millis: 3_000,
-        noise: 0,
+        nodes: Some(120_000),
+        millis: 5_000,
+        multipv: 2,
+        temperature: 8,
     },
     Setting {
         name: "master",
-        summary: "full search for ten seconds per move",
+        elo: 2600,
+        summary: "a full search of 500 thousand positions, always its best",
         depth: None,
+        nodes: Some(500_000),
         millis: 10_000,
-        noise: 0,
+        multipv: 1,
+        temperature: 0,
+    },
+    Setting {
+        name: "full strength",
+        elo: 2800,
+        summary: "full search for two seconds per move on every core but one",
+        depth: None,
+        nodes: None,
+        millis: 2_000,
+        multipv: 1,
+        temperature: 0,
     },
 ];
+
+/// Opening variety of every level: moves within this many centipawns of the best are drawn
+/// evenly in the first moves of a game.
+pub const VARIETY: u32 = 15;
+
+/// Where the levels `1..=6` of saves and configs from before the ladder land on it (by how
+/// they played: depth 1 and 2 with noise, depth 4 with a little, then one, three and ten
+/// seconds of full search).
+const OLD_LEVELS: [u8; 6] = [1, 2, 4, 7, 8, 8];
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
-    /// The strongest level.
+    /// The strongest level: the full search.
     pub const MAX: Level = Level(SETTINGS.len() as u8);
-    /// The level a new game uses: replies in about a second.
+    /// The level a new game uses.
     pub const DEFAULT: Level = Level(4);
     /// Every level, weakest first.
-    pub const ALL: [Level; SETTINGS.len()] =
-        [Level(1), Level(2), Level(3), Level(4), Level(5), Level(6)];
+    pub const ALL: [Level; SETTINGS.len()] = [
+        Level(1),
+        Level(2),
+        Level(3),
+        Level(4),
+        Level(5),
+        Level(6),
+        Level(7),
+        Level(8),
+    ];
 
     /// The level numbered `n`, if there is one.
     pub fn new(n: u8) -> Option<Level> {
@@ -90,7 +161,37 @@ impl Level {
             .then_some(Level(n))
     }
 
-    /// The level's number, `1..=6`.
+    /// The ladder's level for level `n` of the old six-level scale (saves and configs
+    /// written before the ladder), if `n` is one of `1..=6`.
+    ///
+    /// ```
+    /// use rankup::ai::Level;
+    /// assert_eq!(Level::from_old(1), Level::new(1));
+    /// assert_eq!(Level::from_old(4), Level::new(7)); // the old one-second "club"
+    /// assert_eq!(Level::from_old(7), None);
+    /// ```
+    pub fn from_old(n: u8) -> Option<Level> {
+        let i = usize::from(n.checked_sub(1)?);
+        OLD_LEVELS.get(i).and_then(|&m| Level::new(m))
+    }
+
+    /// The level closest to `elo` on the chess scale (the lowest below the ladder, the top
+    /// above it): what UCI's `UCI_Elo` plays as.
+    ///
+    /// ```
+    /// use rankup::ai::Level;
+    /// assert_eq!(Level::for_elo(0), Level::MIN);
+    /// assert_eq!(Level::for_elo(1450), Level::new(3).unwrap());
+    /// assert_eq!(Level::for_elo(9999), Level::MAX);
+    /// ```
+    pub fn for_elo(elo: u32) -> Level {
+        Level::ALL
+            .into_iter()
+            .min_by_key(|l| l.elo().abs_diff(elo))
+            .unwrap_or(Level::DEFAULT)
+    }
+
+    /// The level's number, `1..=8`.
     pub fn number(self) -> u8 {
         self.0
     }
@@ -99,9 +200,19 @@ impl Level {
         &SETTINGS[usize::from(self.0 - 1)]
     }
 
-    /// A one-word name (`beginner`, ..., `master`).
+    /// A one-word name (`beginner`, ..., `full strength`).
     pub fn name(self) -> &'static str {
         self.setting().name
+    }
+
+    /// About how strong the level plays on the chess scale (Elo).
+    pub fn elo(self) -> u32 {
+        self.setting().elo
+    }
+
+    /// `level 3 · about 1400`: how levels are shown.
+    pub fn label(self) -> String {
+        format!("level {} · about {}", self.0, self.elo())
     }
 
     /// One line saying how the level plays, for menus.
@@ -109,20 +220,13 @@ impl Level {
         self.setting().summary
     }
 
-    /// Whether this level plays with deliberate noise in its evaluation (the weak levels):
-    /// its search scores are then no opinion of the position, and are neither shown nor
-    /// kept as a move's evaluation.
-    pub fn plays_with_noise(self) -> bool {
-        self.setting().noise > 0
-    }
-
-    /// The time this level allows itself per move.
+    /// The time this level allows itself per move (a ceiling only, below the top level).
     pub fn movetime(self) -> Duration {
         Duration::from_millis(self.setting().millis)
     }
 
-    /// Search limits for a move at this level, with fresh noise (the seed comes from the
-    /// clock; set [`SearchLimits::seed`] for a repeatable game).
+    /// Search limits for a move at this level, with a fresh seed from the clock (set
+    /// [`SearchLimits::seed`] for a repeatable game).
     pub fn limits(self) -> SearchLimits {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -130,25 +234,37 @@ impl Level {
         self.limits_with(self.movetime(), seed)
     }
 
-    /// Search limits for a move at this level with a given time per move and noise seed.
+    /// Search limits for a move at this level with a given time per move and seed (of its
+    /// choices among moves; the same seed, position and level give the same move under the
+    /// depth and node limits).
     ///
-    /// The full-strength levels search with [`default_threads`] threads (every core but one,
-    /// which stays free for the user interface); the weak levels, which are limited by depth
-    /// and noise anyway, with one.
+    /// The full-strength level searches with [`default_threads`] threads (every core but
+    /// one, which stays free for the user interface); the others, limited by depth or nodes,
+    /// with one, so that they are deterministic.
     pub fn limits_with(self, movetime: Duration, seed: u64) -> SearchLimits {
         let s = self.setting();
+        let limited = s.depth.is_some() || s.nodes.is_some();
         SearchLimits {
             depth: s.depth,
+            nodes: s.nodes,
             movetime: Some(movetime),
-            noise: s.noise,
+            multipv: s.multipv,
+            temperature: s.temperature,
+            variety: VARIETY,
             seed,
-            threads: if s.depth.is_none() {
-                default_threads()
-            } else {
-                1
-            },
+            threads: if limited { 1 } else { default_threads() },
             ..SearchLimits::default()
         }
+    }
+}
+
+/// Limits for an honest opinion of a position rather than a move at a level (hints,
+/// review, a draw offer's answer): the full search for `movetime`, on [`default_threads`]
+/// threads, always the best move.
+pub fn analysis_limits(movetime: Duration) -> SearchLimits {
+    SearchLimits {
+        threads: default_threads(),
+        ..SearchLimits::movetime(movetime)
     }
 }
 
@@ -169,7 +285,7 @@ impl Default for Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.0, self.name())
+        write!(f, "{} ({}, about {})", self.0, self.name(), self.elo())
     }
 }
 
@@ -206,5 +322,104 @@ impl FromStr for Level {
                     .find(|l| l.name().eq_ignore_ascii_case(t))
             })
             .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_climbs_in_even_steps_and_only_the_top_is_timed() {
+        let elos: Vec<u32> = Level::ALL.iter().map(|l| l.elo()).collect();
+        assert!(elos
+            .windows(2)
+            .all(|w| (200..=300).contains(&(w[1] - w[0]))));
+        assert!((700..=900).contains(&elos[0]));
+        for level in Level::ALL {
+            let l = level.limits_with(level.movetime(), 1);
+            let limited = l.depth.is_some() || l.nodes.is_some();
+            assert_eq!(limited, level != Level::MAX, "{level}");
+            assert_eq!(l.noise, 0, "no level falsifies the evaluation");
+            assert_eq!(l.variety, VARIETY);
+        }
+        // Colder and wider as the levels climb.
+        let t: Vec<u32> = Level::ALL.iter().map(|l| l.limits().temperature).collect();
+        assert!(t.windows(2).all(|w| w[0] >= w[1]), "{t:?}");
+        assert_eq!(Level::MAX.limits().temperature, 0);
+    }
+
+    #[test]
+    fn old_levels_map_onto_the_ladder_in_order() {
+        let mapped: Vec<Level> = (1..=6).map(|n| Level::from_old(n).unwrap()).collect();
+        assert!(mapped.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(Level::from_old(0), None);
+        assert_eq!(Level::from_old(4).unwrap().limits().temperature, 0);
+    }
+
+    #[test]
+    fn levels_read_by_number_or_name() {
+        assert_eq!("8".parse::<Level>(), Ok(Level::MAX));
+        assert_eq!("Full Strength".parse::<Level>(), Ok(Level::MAX));
+        assert!("9".parse::<Level>().is_err());
+    }
+}
+
+/// A level as saves and configs hold it: written as text (`"5"`); read as text (a number of
+/// the ladder or a name, `"5"`, `"strong"`) or as a bare number, which files from before the
+/// ladder wrote and which is read on their six-level scale ([`Level::from_old`]).
+pub mod stored {
+    use serde::de::{self, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    use super::Level;
+
+    /// Writes `level` as its number in text.
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&level.number().to_string())
+    }
+
+    /// Reads a level written by [`serialize`], or a bare number of the old scale.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        d.deserialize_any(StoredLevel)
+    }
+
+    struct StoredLevel;
+
+    impl Visitor<'_> for StoredLevel {
+        type Value = Level;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(
+                f,
+                "a level \"{}\"..\"{}\" or its name, or an old level number 1..=6",
+                Level::MIN.number(),
+                Level::MAX.number()
+            )
+        }
+
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<Level, E> {
+            u8::try_from(n)
+                .ok()
+                .and_then(Level::from_old)
+                .ok_or_else(|| {
+                    E::custom(format!(
+                        "AI level {n} is out of range 1..=6 (a bare number is the old \
+                         six-level scale; write a level of the ladder as text, \"1\"..\"{}\")",
+                        Level::MAX.number()
+                    ))
+                })
+        }
+
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<Level, E> {
+            match u64::try_from(n) {
+                Ok(n) => self.visit_u64(n),
+                Err(_) => Err(E::custom(format!("AI level {n} is out of range 1..=6"))),
+            }
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Level, E> {
+            text.parse::<Level>().map_err(E::custom)
+        }
     }
 }

@@ -43,6 +43,18 @@ pub struct SearchLimits {
     /// Search threads (Lazy SMP); 0 and 1 both mean one. Only a single-threaded search is
     /// deterministic under node and depth limits.
     pub threads: usize,
+    /// Root moves to search exactly, each with its own score and line (UCI `MultiPV`;
+    /// [`SearchResult::lines`](super::SearchResult::lines)); 0 and 1 both mean one.
+    pub multipv: usize,
+    /// Plays a move drawn from the best [`multipv`](Self::multipv) lines instead of always
+    /// the best, each with weight `exp(-loss / temperature)` (its loss against the best line
+    /// in centipawns), drawn with [`seed`](Self::seed); 0 always plays the best. How the
+    /// weak levels play.
+    pub temperature: u32,
+    /// Opening variety: in the first [`OPENING_MOVES`](crate::ai::OPENING_MOVES) moves
+    /// of the game, a move drawn evenly (with [`seed`](Self::seed)) from the lines within
+    /// this many centipawns of the best; 0 for none.
+    pub variety: u32,
 }
 
 /// Time kept back from the clock for the move's transmission.

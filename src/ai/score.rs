@@ -94,6 +94,34 @@ impl Score {
     }
 }
 
+/// Share of draws at an even score in [`Score::wdl`], per mille.
+const EVEN_DRAWS: f64 = 500.0;
+
+impl Score {
+    /// Win, draw and loss chances for the side to move, per mille (summing to 1000), from
+    /// [`winning_chances`](Score::winning_chances) `c`: the expected score `(1 + c) / 2` is
+    /// kept, and the draws are half of what is still open, `500 · (1 - |c|)`. So an even
+    /// score is 250/500/250, a Pawn up 387/409/204, and a mate 1000/0/0.
+    ///
+    /// ```
+    /// use rankup::ai::Score;
+    /// assert_eq!(Score::DRAW.wdl(), (250, 500, 250));
+    /// assert_eq!(Score::mate_in(3).wdl(), (1000, 0, 0));
+    /// assert_eq!(Score::mated_in(2).wdl(), (0, 0, 1000));
+    /// let (w, d, l) = Score::from_centipawns(150).wdl();
+    /// assert_eq!(w + d + l, 1000);
+    /// assert!(w > l && l < 250);
+    /// ```
+    pub fn wdl(self) -> (u32, u32, u32) {
+        let c = self.winning_chances();
+        let draw = EVEN_DRAWS * (1.0 - c.abs());
+        let expected = 1000.0 * (1.0 + c) / 2.0;
+        let win = (expected - draw / 2.0).round().clamp(0.0, 1000.0) as u32;
+        let draw = (draw.round() as u32).min(1000 - win);
+        (win, draw, 1000 - win - draw)
+    }
+}
+
 impl fmt::Display for Score {
     /// `+1.25` / `-0.40` in Pawns, `#3` for a mate in 3, `#-2` when mated in 2.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Color, MaterialDraw, Move, Position, Squares};
 
+use super::choice::{self, OPENING_MOVES};
 use super::eval::{self, Tables};
 use super::limits::SearchLimits;
 use super::ordering::{
@@ -51,6 +52,8 @@ const ASPIRATION: i32 = 20;
 /// Quiescence futility: a capture that cannot lift the score to alpha even with this much to
 /// spare is not searched.
 const QS_FUTILITY: i32 = 150;
+/// Lines searched in the opening when [`SearchLimits::variety`] is set.
+const VARIETY_LINES: usize = 4;
 /// How often progress reports go out during an iteration.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
@@ -78,6 +81,18 @@ pub struct SearchInfo {
     /// For a progress report during an iteration: the iteration being searched, the root
     /// move being searched and its number (from 1). `None` after a completed iteration.
     pub current: Option<(u32, Move, u32)>,
+    /// Which of the best lines this is, from 1 (always 1 unless [`SearchLimits::multipv`]
+    /// asks for more; after an iteration each line is reported, best first).
+    pub multipv: u32,
+}
+
+/// One of the best lines at the root (see [`SearchLimits::multipv`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The line's score, for the side to move.
+    pub score: Score,
+    /// The line, its root move first (never empty).
+    pub pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -96,6 +111,10 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Time taken.
     pub time: Duration,
+    /// The best [`SearchLimits::multipv`] lines of the last completed iteration, best first
+    /// (the first is `best`'s unless a temperature chose another move); at least `best`'s
+    /// line when there is a move.
+    pub lines: Vec<PvLine>,
 }
 
 /// What one search thread keeps between searches.
@@ -257,8 +276,9 @@ impl Engine {
             main.heur.age();
             let mut s = Searcher::new(&shared, main, keys, root_index, limits, Some(on_info));
             let mut root = pos.clone();
-            let result = s.iterate(&mut root, limits, soft);
+            let mut result = s.iterate(&mut root, limits, soft);
             abort.store(true, Ordering::Relaxed);
+            choice::apply(&mut result, limits, pos.hash(), pos.fullmoves());
             result
         })
     }
@@ -474,6 +494,15 @@ impl<'a> Searcher<'a> {
         let mut completed = 0;
         let mut changes = 0.0f64;
         let mut previous_scores: Vec<i32> = Vec::new();
+        // MultiPV: the best `multipv` root moves each get an exact score and line.
+        // Opening variety draws among the near-best moves: it needs several exact lines.
+        let lines_wanted = if limits.variety > 0 && pos.fullmoves() <= OPENING_MOVES {
+            limits.multipv.max(VARIETY_LINES)
+        } else {
+            limits.multipv
+        };
+        let multipv = lines_wanted.clamp(1, root_moves.len());
+        let mut lines: Vec<PvLine> = Vec::new();
         // Any depth is accepted; deeper than MAX_DEPTH (or 0) is clamped, never wrapped.
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| {
             i32::try_from(d).unwrap_or(i32::MAX).clamp(1, MAX_DEPTH)
@@ -483,59 +512,71 @@ impl<'a> Searcher<'a> {
         for depth in first..=max_depth {
             self.root_depth = depth;
             self.seldepth = 0;
-            let mut delta = ASPIRATION + best_score.abs().min(2_000) / 64;
-            let (mut alpha, mut beta) = if depth >= 4 && best_score.abs() < MATE_BOUND {
-                (best_score - delta, best_score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
             let mut partial: Option<(Move, i32, Vec<Move>)> = None;
             effort.iter_mut().for_each(|e| *e = 0);
-            let score = loop {
-                let s = self.root(
+            // Line `k` is the best of the root moves the lines before it did not take: each
+            // search puts its best move first in `root_moves[k..]`.
+            let mut fresh: Vec<PvLine> = Vec::with_capacity(multipv);
+            for k in 0..multipv {
+                let previous = if k == 0 {
+                    best_score
+                } else {
+                    lines.get(k).map_or(-INFINITY, |l| l.score.0)
+                };
+                let score = self.aspirate(
                     pos,
-                    &mut root_moves,
-                    &mut effort,
+                    &mut root_moves[k..],
+                    &mut effort[k..],
                     depth,
-                    alpha,
-                    beta,
-                    &mut partial,
+                    previous,
+                    if k == 0 { Some(&mut partial) } else { None },
                 );
                 if self.stopped {
-                    break s;
+                    break;
                 }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITY);
-                } else if s >= beta {
-                    beta = (s + delta).min(INFINITY);
-                } else {
-                    break s;
+                let mut pv = self.pv[0].clone();
+                if pv.first() != Some(&root_moves[k]) {
+                    pv = vec![root_moves[k]];
                 }
-                delta += delta / 2;
-                if delta > 1_000 {
-                    (alpha, beta) = (-INFINITY, INFINITY);
-                }
-            };
+                fresh.push(PvLine {
+                    score: Score(score),
+                    pv,
+                });
+            }
             if self.stopped {
                 // The iteration was cut short. A move that beat the window was searched to
                 // the end, so it is at least as trustworthy as the last iteration's choice.
-                if let Some((mv, s, line)) = partial {
-                    best = mv;
-                    best_score = s;
-                    best_pv = line;
+                if fresh.is_empty() {
+                    if let Some((mv, s, line)) = partial {
+                        best = mv;
+                        best_score = s;
+                        best_pv = line;
+                    }
+                } else {
+                    // The first lines of this iteration are complete: keep them, and the
+                    // last iteration's for the moves they did not reach.
+                    best = fresh[0].pv[0];
+                    best_score = fresh[0].score.0;
+                    best_pv = fresh[0].pv.clone();
                 }
+                lines = merge_lines(fresh, &lines, multipv);
                 break;
             }
+            if multipv > 1 {
+                // Best first (a later line can come out above an earlier one).
+                fresh.sort_by_key(|l| std::cmp::Reverse(l.score));
+                for (k, line) in fresh.iter().enumerate() {
+                    root_moves[k] = line.pv[0];
+                }
+            }
+            let score = fresh[0].score.0;
             if root_moves[0] != best {
                 changes += 1.0;
             }
             best = root_moves[0];
             best_score = score;
-            best_pv = self.pv[0].clone();
-            if best_pv.first() != Some(&best) {
-                best_pv = vec![best];
-            }
+            best_pv = fresh[0].pv.clone();
+            lines = fresh;
             completed = depth as u32;
             if !self.is_main() {
                 continue;
@@ -551,9 +592,17 @@ impl<'a> Searcher<'a> {
                 pv: best_pv.clone(),
                 hashfull: self.tt.hashfull(),
                 current: None,
+                multipv: 1,
             };
             if let Some(report) = self.on_info.as_mut() {
-                report(&info);
+                for (k, line) in lines.iter().enumerate() {
+                    report(&SearchInfo {
+                        score: line.score,
+                        pv: line.pv.clone(),
+                        multipv: k as u32 + 1,
+                        ..info.clone()
+                    });
+                }
             }
             self.last_info = Some(info);
             self.last_report = elapsed;
@@ -610,7 +659,50 @@ impl<'a> Searcher<'a> {
             best_score = 0;
         }
         self.flush_nodes();
-        self.result(Some(best), Score(best_score), completed, best_pv)
+        let mut result = self.result(Some(best), Score(best_score), completed, best_pv);
+        result.lines = lines_with_best(lines, &result, multipv);
+        result
+    }
+
+    /// One root search of `moves` at `depth` in aspiration windows around `previous` (the
+    /// last iteration's score of this line; a full window when there is none), widened until
+    /// the score falls inside. `partial` (for the first line) hears of every move that beat
+    /// the window, for a search cut short.
+    fn aspirate(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut [Move],
+        effort: &mut [u64],
+        depth: i32,
+        previous: i32,
+        mut partial: Option<&mut Option<(Move, i32, Vec<Move>)>>,
+    ) -> i32 {
+        let mut delta = ASPIRATION + previous.abs().min(2_000) / 64;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let mut unused = None;
+        loop {
+            let slot = partial.as_deref_mut().unwrap_or(&mut unused);
+            let s = self.root(pos, moves, effort, depth, alpha, beta, slot);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITY);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITY);
+            } else {
+                return s;
+            }
+            delta += delta / 2;
+            if delta > 1_000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
     }
 
     fn flush_nodes(&mut self) {
@@ -628,6 +720,7 @@ impl<'a> Searcher<'a> {
             nodes: self.total_nodes(),
             pv,
             time: self.shared.start.elapsed(),
+            lines: Vec::new(),
         }
     }
 
@@ -1398,6 +1491,37 @@ fn dead_material(pos: &Position) -> bool {
 }
 
 #[inline]
+/// The lines of an iteration cut short: its complete lines `fresh`, then the last complete
+/// iteration's lines of the other moves, `multipv` at most.
+fn merge_lines(mut fresh: Vec<PvLine>, old: &[PvLine], multipv: usize) -> Vec<PvLine> {
+    for line in old {
+        if fresh.len() >= multipv {
+            break;
+        }
+        if fresh.iter().all(|l| l.pv[0] != line.pv[0]) {
+            fresh.push(line.clone());
+        }
+    }
+    fresh
+}
+
+/// A result's lines with its best move's line first (a search stopped inside its first
+/// iteration has no other).
+fn lines_with_best(lines: Vec<PvLine>, result: &SearchResult, multipv: usize) -> Vec<PvLine> {
+    let Some(best) = result.best else {
+        return Vec::new();
+    };
+    let first = PvLine {
+        score: result.score,
+        pv: if result.pv.first() == Some(&best) {
+            result.pv.clone()
+        } else {
+            vec![best]
+        },
+    };
+    merge_lines(vec![first], &lines, multipv)
+}
+
 fn mv_is_hash(mv: &Move, hash: MoveKey) -> bool {
     !hash.is_none() && MoveKey::of(mv) == hash
 }

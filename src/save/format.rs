@@ -366,10 +366,11 @@ pub enum Player {
         /// Their name, if they gave one.
         name: Option<String>,
     },
-    /// The built-in AI (`Ai(level: 4)`).
+    /// The built-in AI (`Ai(level: "4")`; a bare number, `Ai(level: 4)`, is a level of the
+    /// old six-level scale, mapped onto the ladder).
     Ai {
-        /// Its level, 1..=6.
-        #[serde(with = "level_number")]
+        /// Its level, 1..=8.
+        #[serde(with = "crate::ai::level::stored")]
         level: Level,
     },
 }
@@ -394,27 +395,6 @@ impl Player {
 impl From<Level> for Player {
     fn from(level: Level) -> Player {
         Player::Ai { level }
-    }
-}
-
-mod level_number {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    use crate::ai::Level;
-
-    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(level.number())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
-        let n = u8::deserialize(d)?;
-        Level::new(n).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "AI level {n} is out of range {}..={}",
-                Level::MIN.number(),
-                Level::MAX.number()
-            ))
-        })
     }
 }
 

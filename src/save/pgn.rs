@@ -16,10 +16,9 @@
 //!   move), each move's note as a comment (`{[%eval 0.35] [%emt 0:00:04.2] text}`, the
 //!   evaluation from White's point of view as in lichess's exports), a last comment saying
 //!   how the game ended, and the result; lines are at most 79 characters (PGN's export
-//!   limit). A move of an AI level that plays with deliberate noise has no `%eval`: its
-//!   score was made up ([`stored_eval`]).
+//!   limit).
 
-use super::{GameResult, Player, SavedAnalysis, SavedGame, SavedMove, Termination};
+use super::{GameResult, SavedAnalysis, SavedGame, SavedMove, Termination};
 mod import;
 mod read;
 
@@ -144,8 +143,7 @@ pub fn export(game: &SavedGame) -> String {
         if let Some((_, mark)) = mark {
             words.push(format!("${}", mark.nag()));
         }
-        let mover = if black { &game.black } else { &game.white };
-        let mut text = note_text(m, stored_eval(m, mover));
+        let mut text = note_text(m, m.eval);
         if let Some((analysis, mark)) = mark {
             if !text.is_empty() {
                 text.push(' ');
@@ -177,16 +175,6 @@ fn escape_tag(v: &str) -> String {
         }
     }
     s
-}
-
-/// The evaluation stored with move `m`, played by `mover`, if it is an opinion: none for a
-/// move of an AI level that plays with deliberate noise (older files kept its made-up
-/// score as an evaluation).
-pub fn stored_eval(m: &SavedMove, mover: &Player) -> Option<Eval> {
-    match mover {
-        Player::Ai { level } if level.plays_with_noise() => None,
-        _ => m.eval,
-    }
 }
 
 /// The comment of a move: `[%eval ..]` (of `eval`), `[%emt ..]` and the text.

@@ -708,7 +708,7 @@ impl App {
                     (limits, SearchFor::Move)
                 }
                 Player::Human if p.hint_wanted => (
-                    Level::DEFAULT.limits_with(Duration::from_millis(700), 0),
+                    crate::ai::analysis_limits(Duration::from_millis(700)),
                     SearchFor::Hint,
                 ),
                 Player::Human | Player::Remote => return None,

@@ -20,8 +20,8 @@ pub fn opponent_choices() -> Vec<(String, ByColor<Option<Level>>)> {
     for level in Level::ALL {
         out.push((
             format!(
-                "AI level {} ({}): {}",
-                level.number(),
+                "AI {} ({}): {}",
+                level.label(),
                 level.name(),
                 level.describe()
             ),

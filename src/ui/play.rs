@@ -422,17 +422,12 @@ impl Play {
                     }
                 } else if id == wanted_id(self, false) && !self.human_to_move() {
                     if let Some(mv) = best {
-                        // A noisy level's score is made up: the move keeps no eval.
-                        let honest = match self.players()[self.table.game().position().turn()] {
-                            Player::Ai(level) => !level.plays_with_noise(),
-                            Player::Human | Player::Remote => true,
-                        };
                         let before = self.table.game().history().len();
                         let ai = self.table.turn();
                         self.play_move(mv, now);
                         if self.table.game().history().len() > before {
                             if let Some(note) = self.table.game_mut().last_note_mut() {
-                                note.eval = thinking.eval.filter(|_| honest);
+                                note.eval = thinking.eval;
                             }
                             if self.ai_may_offer_draw(ai) {
                                 let san = self.table.game().history().last().map(|m| m.san.clone());

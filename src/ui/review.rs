@@ -9,7 +9,6 @@ pub(crate) mod view;
 
 use std::path::PathBuf;
 
-use crate::ai::Level;
 use crate::game::{Eval, Game, MoveNumber};
 use crate::notation::coord;
 use crate::rules::{Color, Move, Position};
@@ -146,16 +145,9 @@ impl Review {
         &self.positions[self.ply]
     }
 
-    /// The evaluation stored with move `ply` (1-based), if it is an opinion of the position
-    /// ([`pgn::stored_eval`]: none for a noisy AI level's move).
+    /// The evaluation stored with move `ply` (1-based), if any.
     pub fn stored_eval(&self, ply: usize) -> Option<Eval> {
-        let index = ply.checked_sub(1)?;
-        let m = self.saved.moves.get(index)?;
-        let mover = match self.positions.get(index)?.turn() {
-            Color::White => &self.saved.white,
-            Color::Black => &self.saved.black,
-        };
-        pgn::stored_eval(m, mover)
+        self.saved.moves.get(ply.checked_sub(1)?)?.eval
     }
 
     /// The move that led to the shown position, if any.
@@ -206,11 +198,11 @@ impl Review {
             return None;
         }
         let (id, ply, limits) = if !self.shown_done {
-            let limits = Level::DEFAULT.limits_with(std::time::Duration::from_secs(2), 0);
+            let limits = crate::ai::analysis_limits(std::time::Duration::from_secs(2));
             (self.generation * 2 + 1, self.ply, limits)
         } else {
             let ply = self.missing().next()?;
-            let mut limits = Level::DEFAULT.limits_with(BACKGROUND_TIME, 0);
+            let mut limits = crate::ai::analysis_limits(BACKGROUND_TIME);
             limits.depth = Some(
                 limits
                     .depth

@@ -58,7 +58,7 @@ struct StateFile {
     clock: Option<String>,
 }
 
-/// The stable name of opponent choice `i`: `friend`, `ai-1`..`ai-6`, `watch`.
+/// The stable name of opponent choice `i`: `friend`, `ai-1`..`ai-8`, `watch`.
 fn opponent_key(i: usize) -> String {
     let choices = opponent_choices();
     match choices.get(i).map(|c| c.1) {

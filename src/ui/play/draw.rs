@@ -86,7 +86,7 @@ impl Play {
 
     /// The search that decides the AI's answer to a draw offer.
     pub fn draw_answer_limits() -> SearchLimits {
-        Level::DEFAULT.limits_with(ANSWER_TIME, 0)
+        crate::ai::analysis_limits(ANSWER_TIME)
     }
 
     /// `D`: offers a draw, or accepts the opponent's. At one keyboard the side to move
