@@ -150,6 +150,7 @@ fn launch(
         notice,
         info: settings.locale_note.clone(),
         learn: None,
+        puzzles: None,
     }
 }
 
@@ -261,6 +262,20 @@ pub fn learn(ui: &UiArgs, game: Option<&str>) -> Result<(), String> {
     let (data, notice) = data_dir();
     run(Launch {
         learn: Some(game),
+        ..launch(&settings, theme, data, notice)
+    })
+}
+
+/// `rankup puzzles [GAME]`: the app on its puzzles, on GAME's set when given.
+pub fn puzzles(ui: &UiArgs, game: Option<&str>) -> Result<(), String> {
+    let (settings, theme) = prepare(ui)?;
+    let game = game
+        .map(|g| g.parse::<VariantId>().map_err(|e| e.to_string()))
+        .transpose()?;
+    need_terminal()?;
+    let (data, notice) = data_dir();
+    run(Launch {
+        puzzles: Some(game),
         ..launch(&settings, theme, data, notice)
     })
 }

@@ -40,6 +40,7 @@ pub mod input;
 pub mod learn;
 pub mod net;
 pub mod notation;
+pub mod puzzles;
 pub mod rating;
 pub mod rules;
 pub mod save;

@@ -8,6 +8,7 @@ mod cli;
 mod cli_ai;
 mod cli_learn;
 mod cli_match;
+mod cli_puzzles;
 mod cli_save;
 mod cli_theme;
 mod cli_tune;
@@ -81,6 +82,17 @@ enum Command {
         /// problem.
         #[arg(long, value_name = "FILE", conflicts_with = "game")]
         check: Option<std::path::PathBuf>,
+    },
+    /// Puzzles mined by the engine from its own play: solve them (a rating per game), or
+    /// `mine` a set, or `check` one.
+    #[command(args_conflicts_with_subcommands = true)]
+    Puzzles {
+        /// The game whose puzzles to solve (chess, promochess, ...) [default: choose on the
+        /// screen].
+        game: Option<String>,
+        /// Make or check a set instead.
+        #[command(subcommand)]
+        action: Option<PuzzlesAction>,
     },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
@@ -332,6 +344,49 @@ enum VariantAction {
 }
 
 #[derive(Subcommand, Debug)]
+enum PuzzlesAction {
+    /// Play fast self-play games and keep the positions where one move wins clearly (its
+    /// winning chances beat the second best's by a wide margin, confirmed deeper), with the
+    /// whole forced line; deterministic for a seed. Progress on stderr; Ctrl-C stops and
+    /// keeps what was found.
+    Mine {
+        /// The game (chess, promochess, ...).
+        game: String,
+        /// Self-play games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Seed of the openings and the self-play noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the set [default: GAME.ron]; rewritten after every game.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Stop after the game in which this many puzzles are found (the set's header then
+        /// says `--games` with the games played, which makes the same set again).
+        #[arg(long)]
+        until: Option<usize>,
+        /// Depth of the candidate searches [default: 7].
+        #[arg(long)]
+        scan_depth: Option<u32>,
+        /// Depth of the search that confirms every solver's move [default: 9].
+        #[arg(long)]
+        confirm_depth: Option<u32>,
+        /// Nodes per self-play move [default: 300].
+        #[arg(long)]
+        play_nodes: Option<u64>,
+    },
+    /// Validate a puzzle set: every position legal, every move legal in turn, every theme
+    /// true; with --depth, every solver's move searched again (slow).
+    Check {
+        /// The puzzle file (.ron).
+        file: std::path::PathBuf,
+        /// Search every solver's move again at this depth (0: the set's confirm depth).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 enum ThemeAction {
     /// Check a theme (a built-in, a user theme or a .ron file) at true colour, 256 and 16
     /// colours: one line per piece, mark or text below its contrast and per pair of squares
@@ -391,6 +446,34 @@ fn main() -> ExitCode {
             check: Some(file), ..
         } => cli_learn::check(&file),
         Command::Learn { game, check: None } => cli::learn(&ui, game.as_deref()),
+        Command::Puzzles { game, action: None } => cli::puzzles(&ui, game.as_deref()),
+        Command::Puzzles {
+            action:
+                Some(PuzzlesAction::Mine {
+                    game,
+                    games,
+                    seed,
+                    out,
+                    until,
+                    scan_depth,
+                    confirm_depth,
+                    play_nodes,
+                }),
+            ..
+        } => cli_puzzles::mine(&cli_puzzles::MineArgs {
+            game,
+            games,
+            seed,
+            out,
+            until,
+            scan_depth,
+            confirm_depth,
+            play_nodes,
+        }),
+        Command::Puzzles {
+            action: Some(PuzzlesAction::Check { file, depth }),
+            ..
+        } => cli_puzzles::check(&file, depth),
         Command::Export { file, output, fen } => cli_save::export(&file, output.as_deref(), fen),
         Command::Import { file } => cli_save::import(&file),
         Command::Review { file, game } => cli::review(&ui, &file, game),

@@ -21,6 +21,7 @@ pub mod lobby;
 pub mod menu;
 pub mod netplay;
 pub mod play;
+pub mod puzzles;
 pub mod remote;
 pub mod render;
 pub mod review;
@@ -80,6 +81,8 @@ pub struct Launch {
     pub info: Option<String>,
     /// Open the lessons at start (`rankup learn [GAME]`), on this game's course if given.
     pub learn: Option<Option<VariantId>>,
+    /// Open the puzzles at start (`rankup puzzles [GAME]`), on this game's set if given.
+    pub puzzles: Option<Option<VariantId>>,
 }
 
 /// A game to go on with at start (`rankup resume`).
@@ -141,8 +144,16 @@ pub fn run(launch: Launch) -> io::Result<()> {
         Some(Err(problem)) => app.tell(problem, true),
         None => {}
     }
+    match keeper.read_puzzles() {
+        Some(Ok(record)) => app.puzzle_record = record,
+        Some(Err(problem)) => app.tell(problem, true),
+        None => {}
+    }
     if let Some(game) = launch.learn {
         app.open_learn(game);
+    }
+    if let Some(game) = launch.puzzles {
+        app.open_puzzles(game);
     }
     if let Some(info) = &launch.info {
         app.tell(info.clone(), false);

@@ -129,6 +129,8 @@ pub enum Action {
     Browse,
     /// Start screen: open the lessons.
     Learn,
+    /// Start screen: open the puzzles.
+    Puzzles,
     /// Write a comment on the last move (saved with the game).
     Comment,
     /// Give the game a name and save it in the games folder (asks for the name).

@@ -124,6 +124,9 @@ pub enum IoRequest {
     /// Keep the lessons finished (`lessons.ron` in the data folder); answered only when
     /// that fails ([`Action::Notice`]).
     RememberLessons(crate::learn::Progress),
+    /// Keep the puzzle record (`puzzles.ron` in the data folder), its file's text; answered
+    /// only when that fails ([`Action::Notice`]).
+    RememberPuzzles(String),
     /// Remember the start screen's choices for the next start (`state.ron`); answered
     /// only when that fails ([`Action::Notice`]).
     RememberChoices(Choices),
@@ -246,6 +249,8 @@ pub enum Screen {
     Archive(Box<super::archive::Archive>),
     /// The lessons.
     Learn(Box<Learn>),
+    /// The puzzles.
+    Puzzles(Box<super::puzzles::PuzzleScreen>),
 }
 
 /// The whole app.
@@ -315,6 +320,9 @@ pub struct App {
     /// The lessons finished (read from the data folder at start, kept there as they are
     /// finished).
     pub progress: crate::learn::Progress,
+    /// The player's puzzle ratings, streaks and puzzles played (read from the data folder
+    /// at start, kept there after every rated puzzle).
+    pub puzzle_record: crate::puzzles::Record,
 }
 
 impl App {
@@ -347,6 +355,7 @@ impl App {
             review_exits: false,
             choices: None,
             progress: crate::learn::Progress::default(),
+            puzzle_record: crate::puzzles::Record::default(),
         }
     }
 
@@ -809,6 +818,7 @@ impl App {
             Screen::Lobby(_) => Context::Lobby,
             Screen::Archive(_) => Context::Archive,
             Screen::Learn(l) => l.context(),
+            Screen::Puzzles(s) => s.context(),
             Screen::Play(p) => {
                 if let Some(Question::Unsaved(_)) = p.question {
                     Context::Unsaved
@@ -1034,6 +1044,29 @@ impl App {
                 let step = learn.update(action, &self.progress);
                 self.learn_step(step);
             }
+            Screen::Puzzles(s) => match s.update(action, &mut self.puzzle_record) {
+                super::puzzles::PuzzleStep::Stay => {}
+                super::puzzles::PuzzleStep::Remember => self.remember_puzzles(),
+                super::puzzles::PuzzleStep::Leave => self.go_home(None),
+                super::puzzles::PuzzleStep::Quit => {
+                    self.go_home(None);
+                    self.quit_from_menu();
+                }
+            },
+        }
+    }
+
+    /// Opens the puzzles, on `game`'s set when it has one.
+    pub fn open_puzzles(&mut self, game: Option<VariantId>) {
+        let screen = super::puzzles::PuzzleScreen::new(crate::puzzles::sets(), game);
+        self.screen = Screen::Puzzles(Box::new(screen));
+    }
+
+    /// Asks the keeper to keep the puzzle record.
+    fn remember_puzzles(&mut self) {
+        if self.data_dir.is_some() {
+            self.io
+                .push(IoRequest::RememberPuzzles(self.puzzle_record.to_ron()));
         }
     }
 
@@ -1103,6 +1136,7 @@ impl App {
             MenuStep::Exit => self.running = false,
             MenuStep::Help => self.card = Some(Card::help()),
             MenuStep::Learn => self.open_learn(None),
+            MenuStep::Puzzles => self.open_puzzles(None),
             MenuStep::Browse => {
                 if self.data_dir.is_some() {
                     self.open_browser();
@@ -1530,6 +1564,7 @@ impl App {
             Screen::Lobby(l) => l.message = message,
             Screen::Menu(m) => m.notice = message,
             Screen::Learn(l) => l.message = message,
+            Screen::Puzzles(s) => s.message = message,
             Screen::Play(p) => p.message = message,
             Screen::Browser(b) => b.message = message,
             Screen::Review(r) => r.message = message,

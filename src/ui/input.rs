@@ -115,6 +115,7 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('r') => Some(Resume),
             Char('b') => Some(Browse),
             Char('L') => Some(Action::Learn),
+            Char('P') => Some(Action::Puzzles),
             _ => None,
         },
         Context::Learn => arrows(key.code).or(match key.code {

@@ -84,6 +84,25 @@ impl Keeper {
         }
     }
 
+    /// The puzzle record, as kept in the data folder's `puzzles.ron`; `None` without a data
+    /// directory or a file. A file that cannot be read gives one line naming it (the caller
+    /// starts from a fresh record).
+    pub fn read_puzzles(&self) -> Option<Result<crate::puzzles::Record, String>> {
+        let path = self.data.as_ref()?.root().join(crate::puzzles::RECORD_FILE);
+        let problem = |e: String| {
+            format!(
+                "{}: {e} (puzzle ratings start afresh)",
+                crate::text::sanitize(&path.display().to_string())
+            )
+        };
+        let limit = crate::puzzles::MAX_RECORD_BYTES as u64;
+        match crate::input::read_text_file(&path, limit) {
+            Ok(text) => Some(crate::puzzles::Record::parse(&text).map_err(problem)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(Err(problem(e.to_string()))),
+        }
+    }
+
     /// Does the file operations the app asked for and hands it the answers (which may ask
     /// for more), until none are left.
     pub fn serve(&mut self, app: &mut App) {
@@ -278,6 +297,21 @@ impl Keeper {
                     .map(|e| Action::Notice {
                         text: format!(
                             "the lessons finished were not kept ({}: {e})",
+                            crate::text::sanitize(&path.display().to_string())
+                        ),
+                        error: true,
+                    })
+            }
+            IoRequest::RememberPuzzles(text) => {
+                let data = self.data.as_ref()?;
+                let path = data.root().join(crate::puzzles::RECORD_FILE);
+                data.disk()
+                    .create_dir_all(data.root())
+                    .and_then(|()| save::write_atomic(&path, text.as_bytes()))
+                    .err()
+                    .map(|e| Action::Notice {
+                        text: format!(
+                            "the puzzle ratings were not kept ({}: {e})",
                             crate::text::sanitize(&path.display().to_string())
                         ),
                         error: true,

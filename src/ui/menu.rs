@@ -133,6 +133,8 @@ pub enum MenuStep {
     Browse,
     /// Open the lessons.
     Learn,
+    /// Open the puzzles.
+    Puzzles,
     /// Start a new game with the chosen game, opponent, side and clock.
     Start,
     /// Resume this unfinished game.
@@ -323,6 +325,7 @@ impl Menu {
             Action::Help => return MenuStep::Help,
             Action::Browse => return MenuStep::Browse,
             Action::Learn => return MenuStep::Learn,
+            Action::Puzzles => return MenuStep::Puzzles,
             Action::Next => self.field = fields[(pos + 1) % n],
             Action::Previous => self.field = fields[(pos + n - 1) % n],
             Action::Resume => match self.newest() {

@@ -35,6 +35,7 @@ pub fn render(app: &App, frame: &mut Frame) {
             crate::ui::archive::view::render_archive(app, archive, frame, area)
         }
         Screen::Learn(learn) => render_learn(app, learn, frame, area),
+        Screen::Puzzles(s) => super::puzzles::view::render_puzzles(app, s, frame, area),
     }
     draw_card(app, frame, area);
     if app.options.ascii {

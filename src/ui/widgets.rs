@@ -2,6 +2,7 @@
 //! the screens.
 
 pub mod board;
+pub mod board_input;
 pub mod clock;
 pub mod graph;
 pub mod legend;

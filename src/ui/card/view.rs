@@ -122,6 +122,7 @@ fn help_text(app: &App, area: Rect) -> CardText {
         Screen::Browser(_) => ("Saved games", BROWSER_KEYS),
         Screen::Lobby(_) => ("Lobby", LOBBY_KEYS),
         Screen::Learn(_) => ("Lessons", LEARN_KEYS),
+        Screen::Puzzles(_) => ("Puzzles", crate::ui::puzzles::PUZZLE_KEYS),
         Screen::Play(p) if p.seat.online().is_some_and(|n| n.me().is_none()) => {
             ("Watching", WATCH_KEYS)
         }

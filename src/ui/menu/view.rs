@@ -47,13 +47,14 @@ pub(crate) fn render_menu(app: &App, menu: &Menu, frame: &mut Frame, area: Rect)
     let game_rows = room.saturating_sub(unfinished_rows).max(3);
 
     let (learned, lessons) = app.progress.totals(&crate::learn::courses());
+    let keys = format!(" · L learn {learned}/{lessons} · P puzzles");
+    // The tagline gives way to the keys on a narrow screen.
+    let tagline = " rankup: chess variants where pieces promote and level up";
+    let fits = tagline.chars().count() + keys.chars().count() <= area.width as usize;
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(
-                " rankup: chess variants where pieces promote and level up",
-                p.accent(),
-            ),
-            Span::styled(format!(" · L learn {learned}/{lessons}"), p.dim()),
+            Span::styled(if fits { tagline } else { " rankup" }, p.accent()),
+            Span::styled(keys, p.dim()),
         ]),
         Line::default(),
     ];
