@@ -247,6 +247,11 @@ const BUILTIN: &[(&str, &str)] = {
         file!("veteran"),
         file!("promochess"),
         file!("tamerspiel"),
+        file!("upgrade"),
+        file!("apc-crowned"),
+        file!("apc-timur"),
+        file!("apc-eurasian"),
+        file!("apc-longhaul-crowned"),
     ]
 };
 

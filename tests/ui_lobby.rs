@@ -1168,3 +1168,35 @@ fn l_in_the_lobby_opens_the_lessons_kept_in_the_players_folder() {
     assert!(matches!(app.screen, Screen::Lobby(_)), "back in the lobby");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// `P` in the lobby opens the puzzles (the same screen as on the start screen; the record
+/// is read from the player's folder when the session starts), and Esc comes back to the
+/// lobby.
+#[test]
+fn p_in_the_lobby_opens_the_puzzles_and_esc_comes_back() {
+    use rankup::ui::input::action_for;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = app();
+    app.update(Action::Net(NetEvent::Lobby(lobby())));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(
+        text.lines()
+            .last()
+            .unwrap_or_default()
+            .contains("P puzzles"),
+        "{text}"
+    );
+    let key = KeyEvent::new(KeyCode::Char('P'), KeyModifiers::SHIFT);
+    assert_eq!(action_for(Context::Lobby, key), Some(Action::Puzzles));
+    app.update(Action::Puzzles);
+    assert!(matches!(app.screen, Screen::Puzzles(_)), "the puzzles");
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("Chess"), "{text}");
+    for _ in 0..4 {
+        if matches!(app.screen, Screen::Lobby(_)) {
+            break;
+        }
+        app.update(Action::Cancel);
+    }
+    assert!(matches!(app.screen, Screen::Lobby(_)), "back in the lobby");
+}

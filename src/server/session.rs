@@ -101,6 +101,12 @@ pub fn run_app(shared: Arc<Shared>, session: AppSession) {
         Some(Err(problem)) => app.tell(problem, true),
         None => {}
     }
+    // The puzzle rating and record, from the same folder (`P` in the lobby).
+    match host.keeper.read_puzzles() {
+        Some(Ok(record)) => app.puzzle_record = record,
+        Some(Err(problem)) => app.tell(problem, true),
+        None => {}
+    }
     if let Err(e) = run_remote(&mut app, &mut host, channel, writer, size) {
         shared.log(&format!("conn {conn}: terminal error: {e}"));
     }

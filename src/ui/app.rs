@@ -1109,6 +1109,7 @@ impl App {
             LobbyStep::PlayAi => self.show_menu(None),
             LobbyStep::Browse => self.open_browser(),
             LobbyStep::Learn => self.open_learn(None),
+            LobbyStep::Puzzles => self.open_puzzles(None),
             LobbyStep::Archive(player) => self.open_archive(player),
         }
     }

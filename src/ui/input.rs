@@ -144,6 +144,7 @@ pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
             Char('a') => Some(PlayAi),
             Char('b') => Some(Browse),
             Char('L') => Some(Action::Learn),
+            Char('P') => Some(Action::Puzzles),
             Char('i') => Some(PlayerCard),
             Char('A') => Some(Action::Archive),
             // Closes a player's card (nothing else in the lobby).
@@ -407,6 +408,10 @@ pub const LOBBY_KEYS: &[(&str, &str)] = &[
     (
         "L",
         "lessons: a course per game, your progress kept on this server",
+    ),
+    (
+        "P",
+        "puzzles: find the winning line, your puzzle rating kept on this server",
     ),
     (
         "i",

@@ -230,6 +230,8 @@ pub enum LobbyStep {
     Browse,
     /// The lessons (progress kept in the player's folder on the server).
     Learn,
+    /// The puzzles (the rating and record kept in the player's folder on the server).
+    Puzzles,
     /// The server's archive (of this player's games when given).
     Archive(Option<String>),
     /// Disconnect.
@@ -481,6 +483,7 @@ impl Lobby {
             Action::Quit => return LobbyStep::Quit,
             Action::Browse => return LobbyStep::Browse,
             Action::Learn => return LobbyStep::Learn,
+            Action::Puzzles => return LobbyStep::Puzzles,
             Action::PlayAi => return LobbyStep::PlayAi,
             Action::Move(Dir::Up) => self.step(false),
             Action::Move(Dir::Down) => self.step(true),

@@ -248,7 +248,7 @@ pub(crate) fn render_lobby(app: &App, lobby: &Lobby, frame: &mut Frame, area: Re
         ),
         None => Line::styled(
             fit(
-                " ↑↓ choose · ←→ list · Enter act · c challenge · s seek · L learn · a play the AI · i card · A archive · b saved games · ? help · q quit",
+                " ↑↓ choose · ←→ list · Enter act · c challenge · s seek · L learn · P puzzles · a play the AI · i card · A archive · b saved games · ? help · q quit",
                 width,
             ),
             p.dim(),
