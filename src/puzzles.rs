@@ -252,6 +252,10 @@ const BUILTIN: &[(&str, &str)] = {
         file!("apc-timur"),
         file!("apc-eurasian"),
         file!("apc-longhaul-crowned"),
+        file!("apc-longhaul-timur"),
+        file!("apc-mixed-timur"),
+        file!("apc-mixed-eurasian"),
+        file!("apc-longhaul-eurasian"),
     ]
 };
 
