@@ -11,4 +11,5 @@ pub mod moves;
 pub mod overlay;
 pub mod picker;
 pub mod scroll;
+pub mod study;
 pub mod text;

@@ -14,7 +14,7 @@ use crate::ui::theme::Role;
 use crate::ui::widgets::board::{sample, BoardWidget};
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::picker::render_picker;
-use crate::ui::widgets::scroll::wrap_all;
+use crate::ui::widgets::study::{footer, list_lines, render_panel};
 use crate::ui::widgets::text::fit_words;
 
 /// Draws the lessons screen.
@@ -26,43 +26,6 @@ pub(crate) fn render_learn(app: &App, learn: &Learn, frame: &mut Frame, area: Re
         }
         Stage::Step(s) => render_step(app, learn, s, frame, area),
     }
-}
-
-fn footer(app: &App, learn: &Learn, keys: &str, width: usize) -> Line<'static> {
-    let p = &app.palette;
-    match &learn.message {
-        Some(m) => Line::styled(
-            fit_words(&format!(" {}", sanitize(&m.text)), width),
-            if m.error { p.error() } else { p.dim() },
-        ),
-        None => Line::styled(fit_words(keys, width), p.dim()),
-    }
-}
-
-fn list_lines(
-    app: &App,
-    rows: Vec<(String, bool)>,
-    index: usize,
-    room: usize,
-) -> Vec<Line<'static>> {
-    let p = &app.palette;
-    let from = (index + 1).saturating_sub(room.max(1));
-    rows.into_iter()
-        .enumerate()
-        .skip(from)
-        .take(room.max(1))
-        .map(|(i, (text, done))| {
-            let mark = if i == index { "> " } else { "  " };
-            let style = if i == index {
-                p.highlight()
-            } else if done {
-                p.dim()
-            } else {
-                p.text()
-            };
-            Line::styled(format!("  {mark}{text}"), style)
-        })
-        .collect()
 }
 
 fn render_courses(app: &App, learn: &Learn, index: usize, frame: &mut Frame, area: Rect) {
@@ -97,7 +60,7 @@ fn render_courses(app: &App, learn: &Learn, index: usize, frame: &mut Frame, are
         })
         .collect();
     let room = (area.height as usize).saturating_sub(4);
-    lines.extend(list_lines(app, rows, index, room));
+    lines.extend(list_lines(&app.palette, rows, index, room));
     if learn.courses.is_empty() {
         lines.push(Line::styled(
             "  no course of lessons is installed",
@@ -106,8 +69,8 @@ fn render_courses(app: &App, learn: &Learn, index: usize, frame: &mut Frame, are
     }
     lines.push(Line::default());
     lines.push(footer(
-        app,
-        learn,
+        &app.palette,
+        learn.message.as_ref(),
         " ↑↓ game · Enter its lessons · Esc back · q quit",
         width,
     ));
@@ -160,7 +123,7 @@ fn render_lessons(
         })
         .collect();
     let room = (area.height as usize).saturating_sub(6);
-    lines.extend(list_lines(app, rows, index, room));
+    lines.extend(list_lines(&app.palette, rows, index, room));
     lines.push(Line::default());
     if let Some(l) = c.lessons.get(index) {
         lines.push(Line::styled(
@@ -169,8 +132,8 @@ fn render_lessons(
         ));
     }
     lines.push(footer(
-        app,
-        learn,
+        &app.palette,
+        learn.message.as_ref(),
         " ↑↓ lesson · Enter start it · Esc other games · q quit",
         width,
     ));
@@ -281,14 +244,7 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
             Line::styled("h hint · u again · f flip", p.dim()),
             Line::styled("Esc lessons · ? help", p.dim()),
         ]);
-        let wrapped = wrap_all(&lines, panel.width.saturating_sub(1));
-        let inner = Rect::new(
-            panel.x + 1,
-            panel.y,
-            panel.width.saturating_sub(1),
-            panel.height,
-        );
-        frame.render_widget(Paragraph::new(wrapped), inner);
+        render_panel(frame, panel, &lines);
     }
     let width = area.width as usize;
     let status = if s.attempt.solved() {
@@ -308,7 +264,12 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     frame.render_widget(Paragraph::new(status), layout.status);
     let input = match &s.typing {
         Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
-        None => footer(app, learn, " h hint · Esc lessons", width),
+        None => footer(
+            &app.palette,
+            learn.message.as_ref(),
+            " h hint · Esc lessons",
+            width,
+        ),
     };
     frame.render_widget(Paragraph::new(input), layout.input);
     // The picker last: over the panel where it reaches it.

@@ -13,7 +13,7 @@ use crate::ui::layout::play_layout;
 use crate::ui::widgets::board::BoardWidget;
 use crate::ui::widgets::overlay::render_too_small;
 use crate::ui::widgets::picker::render_picker;
-use crate::ui::widgets::scroll::wrap_all;
+use crate::ui::widgets::study::{footer, list_lines, render_panel};
 use crate::ui::widgets::text::fit_words;
 
 /// Draws the puzzles screen.
@@ -23,35 +23,6 @@ pub(crate) fn render_puzzles(app: &App, screen: &PuzzleScreen, frame: &mut Frame
         Stage::Themes { set, index } => render_themes(app, screen, *set, *index, frame, area),
         Stage::Solve(s) => render_solve(app, screen, s, frame, area),
     }
-}
-
-fn footer(app: &App, screen: &PuzzleScreen, keys: &str, width: usize) -> Line<'static> {
-    let p = &app.palette;
-    match &screen.message {
-        Some(m) => Line::styled(
-            fit_words(&format!(" {}", sanitize(&m.text)), width),
-            if m.error { p.error() } else { p.dim() },
-        ),
-        None => Line::styled(fit_words(keys, width), p.dim()),
-    }
-}
-
-fn list_lines(app: &App, rows: Vec<String>, index: usize, room: usize) -> Vec<Line<'static>> {
-    let p = &app.palette;
-    let from = (index + 1).saturating_sub(room.max(1));
-    rows.into_iter()
-        .enumerate()
-        .skip(from)
-        .take(room.max(1))
-        .map(|(i, text)| {
-            let (mark, style) = if i == index {
-                ("> ", p.highlight())
-            } else {
-                ("  ", p.text())
-            };
-            Line::styled(format!("  {mark}{text}"), style)
-        })
-        .collect()
 }
 
 fn render_games(app: &App, screen: &PuzzleScreen, index: usize, frame: &mut Frame, area: Rect) {
@@ -67,24 +38,25 @@ fn render_games(app: &App, screen: &PuzzleScreen, index: usize, frame: &mut Fram
         .map(|set| {
             let mine = app.puzzle_record.game(set.game.as_str());
             let (played, solved) = app.puzzle_record.counts(set);
-            format!(
+            let row = format!(
                 "{:<26} rating {:<6} {solved}/{played} solved of {} · streak {}",
                 sanitize(&set.game.spec().name),
                 mine.rating.label(),
                 set.puzzles.len(),
                 mine.streak
-            )
+            );
+            (row, false)
         })
         .collect();
     let room = (area.height as usize).saturating_sub(4);
-    lines.extend(list_lines(app, rows, index, room));
+    lines.extend(list_lines(&app.palette, rows, index, room));
     if screen.sets.is_empty() {
         lines.push(Line::styled("  no puzzle set is installed", p.error()));
     }
     lines.push(Line::default());
     lines.push(footer(
-        app,
-        screen,
+        &app.palette,
+        screen.message.as_ref(),
         " ↑↓ game · Enter its puzzles · Esc back · q quit",
         width,
     ));
@@ -133,14 +105,15 @@ fn render_themes(
                 .filter(|pz| theme.is_none_or(|t| pz.themes.iter().any(|x| x.group() == t)))
                 .filter(|pz| !app.puzzle_record.played(&pz.id))
                 .count();
-            format!(
+            let row = format!(
                 "{:<20} {left} of {n} not played",
                 theme.unwrap_or("any theme")
-            )
+            );
+            (row, false)
         })
         .collect();
     let room = (area.height as usize).saturating_sub(5);
-    lines.extend(list_lines(app, rows, index, room));
+    lines.extend(list_lines(&app.palette, rows, index, room));
     lines.push(Line::default());
     lines.push(Line::styled(
         fit_words(
@@ -150,8 +123,8 @@ fn render_themes(
         p.dim(),
     ));
     lines.push(footer(
-        app,
-        screen,
+        &app.palette,
+        screen.message.as_ref(),
         " ↑↓ theme · Enter solve · Esc other games · q quit",
         width,
     ));
@@ -231,14 +204,7 @@ fn render_solve(app: &App, screen: &PuzzleScreen, s: &Solving, frame: &mut Frame
             Line::styled("h hint · u solution · f flip", p.dim()),
             Line::styled("Esc themes · ? help", p.dim()),
         ]);
-        let wrapped = wrap_all(&lines, panel.width.saturating_sub(1));
-        let inner = Rect::new(
-            panel.x + 1,
-            panel.y,
-            panel.width.saturating_sub(1),
-            panel.height,
-        );
-        frame.render_widget(Paragraph::new(wrapped), inner);
+        render_panel(frame, panel, &lines);
     }
     let width = area.width as usize;
     let status = if s.attempt.solved() {
@@ -255,7 +221,12 @@ fn render_solve(app: &App, screen: &PuzzleScreen, s: &Solving, frame: &mut Frame
     frame.render_widget(Paragraph::new(status), layout.status);
     let input = match &s.input.typing {
         Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
-        None => footer(app, screen, " h hint · u solution · Esc themes", width),
+        None => footer(
+            &app.palette,
+            screen.message.as_ref(),
+            " h hint · u solution · Esc themes",
+            width,
+        ),
     };
     frame.render_widget(Paragraph::new(input), layout.input);
     if let (Some(geom), Some(picker)) = (layout.board, &s.input.picker) {
