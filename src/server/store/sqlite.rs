@@ -97,6 +97,9 @@ pub struct SqliteStore {
     _lock: Option<File>,
 }
 
+/// How long a held lock is waited for before the store is said to be in use.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
 impl SqliteStore {
     /// Opens (or makes) the database of the server folder `dir` (`DATA/server`), takes its
     /// lock and brings its schema up to date.
@@ -114,16 +117,25 @@ impl SqliteStore {
         RealDisk
             .create_dir_all(dir)
             .map_err(|e| failed("make its folder", e.to_string()))?;
-        let lock = match RealDisk.lock(&dir.join(LOCK_FILE)) {
-            Ok(file) => file,
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(StoreError {
-                    file: path,
-                    kind: StoreErrorKind::InUse,
-                })
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(failed("take the lock", e.to_string()))
+        // A lock held a moment longer than its store (a process starting at that moment
+        // shares the lock file's descriptor until it runs its program) is waited for; a
+        // lock still held after LOCK_WAIT is another server's.
+        let deadline = std::time::Instant::now() + LOCK_WAIT;
+        let lock = loop {
+            match RealDisk.lock(&dir.join(LOCK_FILE)) {
+                Ok(file) => break file,
+                Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(StoreError {
+                        file: path,
+                        kind: StoreErrorKind::InUse,
+                    })
+                }
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(failed("take the lock", e.to_string()))
+                }
             }
         };
         let mut store = SqliteStore::open_file(&path)?;
