@@ -133,7 +133,7 @@ pub use disk::{write_atomic, write_output, Disk, FaultyDisk, RealDisk, Written};
 pub use error::{LoadError, LoadErrorKind, MovePlace, SaveError};
 pub use format::{
     GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
-    MAX_FILE_BYTES, MAX_RECORDED_MS,
+    MAX_FILE_BYTES, MAX_RECORDED_MS, OLDEST_FORMAT_VERSION,
 };
 pub use games::{GameFile, InPlay, OpenError};
 pub use replay::GameMeta;

@@ -53,7 +53,33 @@ fn an_analysed_save_round_trips_with_the_analysis_after_the_moves() {
     );
     assert!(text.contains("Blunder"), "{text}");
     let back = SavedGame::from_ron(&text, "fools.ron").unwrap();
-    assert_eq!(back, saved);
+    assert_eq!(back.version, 2);
+    assert_eq!(
+        back,
+        SavedGame {
+            version: 2,
+            ..saved
+        }
+    );
+}
+
+/// An analysed save is format version 2, so that an older rankup (which reads only 1) says
+/// "unsupported save format version 2" instead of "unknown field analysis"; a save without
+/// analysis stays version 1 for every rankup; and the version-1 files with an analysis that
+/// the first analysing build wrote still load.
+#[test]
+fn only_an_analysed_save_needs_format_version_2() {
+    let saved = analysed_fools_mate();
+    assert!(saved.to_ron().contains("version: 2,"));
+    let mut plain = saved.clone();
+    plain.analysis = None;
+    let text = plain.to_ron();
+    assert!(text.contains("version: 1,"), "{text}");
+    assert_eq!(SavedGame::from_ron(&text, "plain.ron").unwrap().version, 1);
+    let first_build = saved.to_ron().replace("version: 2,", "version: 1,");
+    let back = SavedGame::from_ron(&first_build, "first.ron").unwrap();
+    assert_eq!(back.analysis, saved.analysis);
+    assert!(back.to_ron().contains("version: 2,"));
 }
 
 #[test]
@@ -131,7 +157,14 @@ fn keeping_an_analysis_adds_it_to_the_save_and_nothing_else() {
     keep_analysis(&path, &plain.moves, &analysis).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("updated:"), "the head is kept: {text}");
-    assert_eq!(rankup::save::load(&path).unwrap(), analysed);
+    assert!(text.contains("version: 2,"), "{text}");
+    assert_eq!(
+        rankup::save::load(&path).unwrap(),
+        SavedGame {
+            version: 2,
+            ..analysed
+        }
+    );
 
     // Other moves in the file (changed since review read it): left as it is.
     let err = keep_analysis(&path, &plain.moves[..3], &analysis).unwrap_err();

@@ -467,9 +467,12 @@ fn broken_unknown_variant() {
 
 #[test]
 fn broken_unsupported_version_wins_over_unknown_fields() {
-    let (err, msg) = load_broken("version-2.ron");
-    assert_eq!(err.kind, LoadErrorKind::UnsupportedVersion(2));
-    assert!(msg.contains("version 2"), "{msg}");
+    let (err, msg) = load_broken("version-3.ron");
+    assert_eq!(err.kind, LoadErrorKind::UnsupportedVersion(3));
+    assert!(
+        msg.contains("version 3") && msg.contains("versions 1 to 2") && msg.contains("newer"),
+        "{msg}"
+    );
 }
 
 #[test]

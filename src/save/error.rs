@@ -183,11 +183,18 @@ impl fmt::Display for LoadErrorKind {
                 f,
                 "line {line}, column {col}: the file ends too early (truncated?)"
             ),
-            LoadErrorKind::UnsupportedVersion(v) => write!(
-                f,
-                "unsupported save format version {v} (this rankup reads version {})",
-                super::FORMAT_VERSION
-            ),
+            LoadErrorKind::UnsupportedVersion(v) => {
+                write!(
+                    f,
+                    "unsupported save format version {v} (this rankup reads versions {} to {}",
+                    super::OLDEST_FORMAT_VERSION,
+                    super::FORMAT_VERSION
+                )?;
+                if *v > super::FORMAT_VERSION {
+                    f.write_str("; a newer rankup wrote it")?;
+                }
+                f.write_str(")")
+            }
             LoadErrorKind::UnknownVariant(id) => {
                 let known: Vec<&str> = crate::variants::VariantId::all()
                     .iter()

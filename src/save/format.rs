@@ -15,8 +15,22 @@ use crate::variants::{content_hash, register_embedded, VariantId};
 use super::error::{LoadError, LoadErrorKind};
 use super::timestamp::Timestamp;
 
-/// The format version this build writes, and the only one it reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest format version, the one a save with [`SavedGame::analysis`] is written in.
+///
+/// A file is written in the oldest version that holds everything in it
+/// ([`SavedGame::format_version`]): a game without analysis stays version 1, which every
+/// rankup reads, and an analysed one is version 2, which an older rankup refuses by name
+/// ("unsupported save format version 2") rather than by the field it does not know. This
+/// build reads every version from [`OLDEST_FORMAT_VERSION`] to this one.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest format version this build reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
+
+/// Whether this build reads files of format version `v`.
+pub const fn reads_version(v: u32) -> bool {
+    v >= OLDEST_FORMAT_VERSION && v <= FORMAT_VERSION
+}
 
 /// The largest save file rankup reads, 8 MiB (a game of thousands of moves with long comments
 /// is a few hundred KiB); a larger file is refused with a message naming the limit.
@@ -34,7 +48,8 @@ pub const MAX_RECORDED_MS: u64 = 365 * 24 * 60 * 60 * 1000;
 /// checks it again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
-    /// Format version, [`FORMAT_VERSION`].
+    /// The format version the file was read in (for a game being saved, the one it will be
+    /// written in: [`SavedGame::format_version`] decides, whatever this says).
     pub version: u32,
     /// A name the player gave the game.
     pub name: Option<String>,
@@ -601,7 +616,7 @@ pub(super) struct RawPlayers {
 impl From<&SavedGame> for RawSave {
     fn from(g: &SavedGame) -> RawSave {
         RawSave {
-            version: g.version,
+            version: g.format_version(),
             name: g.name.clone(),
             variant: g.variant.as_str().to_string(),
             variant_hash: g.variant.user_game().map(|u| u.hash.clone()),
@@ -727,6 +742,19 @@ fn end_of(text: &str) -> (usize, usize) {
 }
 
 impl SavedGame {
+    /// The format version this game is written in: the oldest that holds everything in it
+    /// (2 with an analysis, else 1), so that a file stays readable by as many rankup
+    /// versions as can read it.
+    pub fn format_version(&self) -> u32 {
+        if self.analysis.is_some() {
+            FORMAT_VERSION
+        } else {
+            OLDEST_FORMAT_VERSION
+        }
+    }
+}
+
+impl SavedGame {
     /// Reads a save file's text and checks it by replaying every move; `file` names it in
     /// errors. The text is only read; a leading UTF-8 byte-order mark is skipped.
     ///
@@ -745,14 +773,14 @@ impl SavedGame {
         };
         let options = crate::input::ron_options();
         if let Ok(VersionProbe { version: Some(v) }) = options.from_str::<VersionProbe>(text) {
-            if v != FORMAT_VERSION {
+            if !reads_version(v) {
                 return Err(fail(LoadErrorKind::UnsupportedVersion(v)));
             }
         }
         let raw: RawSave = options
             .from_str(text)
             .map_err(|e| fail(ron_error(text, e)))?;
-        if raw.version != FORMAT_VERSION {
+        if !reads_version(raw.version) {
             return Err(fail(LoadErrorKind::UnsupportedVersion(raw.version)));
         }
         if let Some(plies) = raw.plies.filter(|&p| p != raw.moves.len()) {

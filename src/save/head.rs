@@ -19,9 +19,7 @@ use std::time::SystemTime;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::error::{LoadError, LoadErrorKind};
-use super::format::{
-    self, GameResult, RawPlayers, SavedClock, Termination, FORMAT_VERSION, MAX_FILE_BYTES,
-};
+use super::format::{self, GameResult, RawPlayers, SavedClock, Termination, MAX_FILE_BYTES};
 use super::store::{load, Summary};
 use super::timestamp::Timestamp;
 
@@ -141,7 +139,7 @@ struct Fields {
 
 impl Fields {
     fn summary(self, file: &str) -> Option<(Summary, Option<Timestamp>)> {
-        if self.version != Some(FORMAT_VERSION) {
+        if !self.version.is_some_and(format::reads_version) {
             return None;
         }
         let id = self.variant?;

@@ -8,8 +8,8 @@ use crate::variants::{variant, VariantId};
 
 use super::error::{LoadError, LoadErrorKind, MovePlace};
 use super::format::{
-    GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, FORMAT_VERSION,
-    MAX_RECORDED_MS,
+    GameResult, Player, SavedClock, SavedGame, SavedMove, Termination, MAX_RECORDED_MS,
+    OLDEST_FORMAT_VERSION,
 };
 use super::timestamp::Timestamp;
 use crate::game::Eval;
@@ -68,7 +68,8 @@ impl SavedGame {
             .expect("BUG: every game played is a registered one");
         let outcome = game.outcome();
         SavedGame {
-            version: FORMAT_VERSION,
+            // No analysis yet: the oldest version (see `SavedGame::format_version`).
+            version: OLDEST_FORMAT_VERSION,
             name: meta.name.clone(),
             variant,
             start: start.fen(),
