@@ -198,38 +198,12 @@ impl fmt::Display for LessonFileError {
 impl std::error::Error for LessonFileError {}
 
 /// The built-in courses: the game's id and the file's text.
-const BUILTIN: &[(&str, &str)] = {
-    macro_rules! file {
-        ($name:literal) => {
-            (
-                $name,
-                include_str!(concat!("../variants/lessons/", $name, ".ron")),
-            )
-        };
-    }
-    &[
-        file!("chess"),
-        file!("promochess"),
-        file!("upgrade"),
-        file!("veteran"),
-        file!("apc-crowned"),
-        file!("apc-longhaul-crowned"),
-        file!("apc-timur"),
-        file!("apc-mixed-timur"),
-        file!("apc-longhaul-timur"),
-        file!("apc-eurasian"),
-        file!("apc-mixed-eurasian"),
-        file!("apc-longhaul-eurasian"),
-        file!("tamerspiel"),
-    ]
-};
+const BUILTIN: [(&str, &str); 13] = crate::variants::per_game_files!("../variants/lessons/");
 
 /// The built-in course of `game`, if it has one, as a file name and its text.
 pub fn builtin_source(game: VariantId) -> Option<(String, &'static str)> {
-    BUILTIN
-        .iter()
-        .find(|(id, _)| *id == game.as_str())
-        .map(|(id, text)| (format!("variants/lessons/{id}.ron"), *text))
+    crate::variants::per_game_file(&BUILTIN, game)
+        .map(|text| (format!("variants/lessons/{}.ron", game.as_str()), text))
 }
 
 /// The games that have a built-in course, in the order of [`VariantId::ALL`].

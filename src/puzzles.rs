@@ -233,38 +233,12 @@ impl fmt::Display for PuzzleFileError {
 impl std::error::Error for PuzzleFileError {}
 
 /// The built-in sets: the game's id and the file's text.
-const BUILTIN: &[(&str, &str)] = {
-    macro_rules! file {
-        ($name:literal) => {
-            (
-                $name,
-                include_str!(concat!("../data/puzzles/", $name, ".ron")),
-            )
-        };
-    }
-    &[
-        file!("chess"),
-        file!("veteran"),
-        file!("promochess"),
-        file!("tamerspiel"),
-        file!("upgrade"),
-        file!("apc-crowned"),
-        file!("apc-timur"),
-        file!("apc-eurasian"),
-        file!("apc-longhaul-crowned"),
-        file!("apc-longhaul-timur"),
-        file!("apc-mixed-timur"),
-        file!("apc-mixed-eurasian"),
-        file!("apc-longhaul-eurasian"),
-    ]
-};
+const BUILTIN: [(&str, &str); 13] = crate::variants::per_game_files!("../data/puzzles/");
 
 /// The built-in set of `game`, if it has one, as a file name and its text.
 pub fn builtin_source(game: VariantId) -> Option<(String, &'static str)> {
-    BUILTIN
-        .iter()
-        .find(|(id, _)| *id == game.as_str())
-        .map(|(id, text)| (format!("data/puzzles/{id}.ron"), *text))
+    crate::variants::per_game_file(&BUILTIN, game)
+        .map(|text| (format!("data/puzzles/{}.ron", game.as_str()), text))
 }
 
 /// The games that have a built-in set, in the order of [`VariantId::ALL`].

@@ -74,6 +74,62 @@ impl VariantId {
     pub const Tamerspiel: VariantId = VariantId(12);
 }
 
+/// The data file `DIR/ID.ron` of every built-in game, embedded: `[(id, text); 13]` in the
+/// order of [`VariantId::ALL`]. `DIR` is relative to `src/` and ends in `/`; every game
+/// must have its file (the build fails otherwise). Lessons and puzzle sets use it.
+macro_rules! per_game_files {
+    ($dir:literal) => {
+        [
+            ("chess", include_str!(concat!($dir, "chess.ron"))),
+            ("veteran", include_str!(concat!($dir, "veteran.ron"))),
+            ("upgrade", include_str!(concat!($dir, "upgrade.ron"))),
+            (
+                "apc-crowned",
+                include_str!(concat!($dir, "apc-crowned.ron")),
+            ),
+            (
+                "apc-longhaul-crowned",
+                include_str!(concat!($dir, "apc-longhaul-crowned.ron")),
+            ),
+            ("apc-timur", include_str!(concat!($dir, "apc-timur.ron"))),
+            (
+                "apc-mixed-timur",
+                include_str!(concat!($dir, "apc-mixed-timur.ron")),
+            ),
+            (
+                "apc-longhaul-timur",
+                include_str!(concat!($dir, "apc-longhaul-timur.ron")),
+            ),
+            (
+                "apc-eurasian",
+                include_str!(concat!($dir, "apc-eurasian.ron")),
+            ),
+            (
+                "apc-mixed-eurasian",
+                include_str!(concat!($dir, "apc-mixed-eurasian.ron")),
+            ),
+            (
+                "apc-longhaul-eurasian",
+                include_str!(concat!($dir, "apc-longhaul-eurasian.ron")),
+            ),
+            ("promochess", include_str!(concat!($dir, "promochess.ron"))),
+            ("tamerspiel", include_str!(concat!($dir, "tamerspiel.ron"))),
+        ]
+    };
+}
+pub(crate) use per_game_files;
+
+/// The text of `game`'s file in a [`per_game_files`] table.
+pub(crate) fn per_game_file(
+    table: &[(&'static str, &'static str)],
+    game: VariantId,
+) -> Option<&'static str> {
+    table
+        .iter()
+        .find(|(id, _)| *id == game.as_str())
+        .map(|(_, text)| *text)
+}
+
 /// The built-in games: the name of their constant (for `Debug`), their id and their file.
 const BUILTIN: [(&str, &str, (&str, &str)); 13] = {
     macro_rules! file {

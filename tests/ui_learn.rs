@@ -95,7 +95,7 @@ fn a_promochess_lesson_is_played_to_its_end_and_kept() {
     let Stage::Step(s) = stage(&app) else {
         panic!()
     };
-    assert_eq!(s.cursor.to_string(), "e1");
+    assert_eq!(s.input.cursor.to_string(), "e1");
     for _ in 0..5 {
         app.update(Action::Move(Dir::Up));
     }

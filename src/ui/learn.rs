@@ -6,13 +6,13 @@ pub(crate) mod view;
 
 use crate::learn::{Answer, Attempt, Course, Progress};
 use crate::notation;
-use crate::rules::{Move, Position, Square};
+use crate::rules::{Move, Position};
 use crate::variants::VariantId;
 
 use super::action::{Action, Dir};
 use super::app::Message;
 use super::input::Context;
-use super::play::{step_cursor, Picker};
+use super::widgets::board_input::{BoardInput, Input};
 
 /// Where the player is in the lessons.
 #[derive(Clone, Debug)]
@@ -44,16 +44,8 @@ pub struct StepPlay {
     pub step: usize,
     /// The step being played.
     pub attempt: Attempt,
-    /// The board cursor.
-    pub cursor: Square,
-    /// The lifted piece.
-    pub lifted: Option<Square>,
-    /// Choices of a move (promotion or not), waiting for the player.
-    pub picker: Option<Picker>,
-    /// A move being typed.
-    pub typing: Option<String>,
-    /// Black at the bottom.
-    pub flipped: bool,
+    /// The move being made on the board.
+    pub input: BoardInput,
 }
 
 /// The lessons screen.
@@ -105,8 +97,8 @@ impl Learn {
     /// Where keys go.
     pub fn context(&self) -> Context {
         match &self.stage {
-            Stage::Step(s) if s.typing.is_some() => Context::Typing,
-            Stage::Step(s) if s.picker.is_some() => Context::Picker,
+            Stage::Step(s) if s.input.typing() => Context::Typing,
+            Stage::Step(s) if s.input.picking() => Context::Picker,
             _ => Context::Learn,
         }
     }
@@ -166,23 +158,14 @@ impl Learn {
     fn open_step(&mut self, course: usize, lesson: usize, step: usize) {
         let s = &self.courses[course].lessons[lesson].steps[step];
         let attempt = Attempt::new(s);
-        let pos = attempt.position();
-        let flipped = pos.turn() == crate::rules::Color::Black;
-        let cursor = pos
-            .legal_moves()
-            .first()
-            .map_or(pos.royal_square(pos.turn()), |m| m.from);
+        let input = BoardInput::new(attempt.position());
         self.message = None;
         self.stage = Stage::Step(Box::new(StepPlay {
             course,
             lesson,
             step,
             attempt,
-            cursor,
-            lifted: None,
-            picker: None,
-            typing: None,
-            flipped,
+            input,
         }));
     }
 
@@ -205,111 +188,22 @@ impl Learn {
                 _ => LearnStep::Stay,
             };
         }
-        if let Some(text) = &mut s.typing {
-            match action {
-                Action::Type(c) if text.chars().count() < 32 => text.push(c),
-                Action::Backspace => {
-                    text.pop();
-                }
-                Action::Cancel => s.typing = None,
-                Action::Submit => {
-                    let text = s.typing.take().unwrap_or_default();
-                    let pos = s.attempt.position().clone();
-                    return match typed(&pos, text.trim()) {
-                        Typed::Move(mv) => self.try_move(mv),
-                        Typed::Choose(moves) => {
-                            s.picker = Some(Picker::new(&pos, moves));
-                            LearnStep::Stay
-                        }
-                        Typed::Wrong(why) => {
-                            self.say(why, true);
-                            LearnStep::Stay
-                        }
-                    };
-                }
-                _ => {}
-            }
-            return LearnStep::Stay;
-        }
-        if let Some(picker) = &mut s.picker {
-            let n = picker.moves.len();
-            match action {
-                Action::Move(Dir::Up) => picker.index = picker.index.saturating_sub(1),
-                Action::Move(Dir::Down) => picker.index = (picker.index + 1).min(n - 1),
-                Action::Choose(i) if i < n => picker.index = i,
-                _ => {}
-            }
-            let mv = picker.moves[picker.index.min(n - 1)];
-            match action {
-                Action::Cancel => s.picker = None,
-                Action::Select | Action::Choose(_) => {
-                    s.picker = None;
-                    return self.try_move(mv);
-                }
-                _ => {}
-            }
-            return LearnStep::Stay;
-        }
-        let shape = s.attempt.position().variant().shape();
-        match action {
-            Action::Move(dir) => s.cursor = step_cursor(shape, s.cursor, dir, s.flipped),
-            Action::Flip => s.flipped = !s.flipped,
-            Action::StartTyping => s.typing = Some(String::new()),
-            Action::Cancel if s.lifted.is_some() => s.lifted = None,
-            Action::Cancel => self.back_to_lessons(course, lesson),
-            Action::Hint => {
-                let hint = self.courses[course].lessons[lesson].steps[step]
-                    .hint
-                    .clone();
-                self.say(format!("hint: {hint}"), false);
-            }
-            Action::Undo => self.open_step(course, lesson, step),
-            Action::Select => return self.select(),
-            _ => {}
-        }
-        LearnStep::Stay
-    }
-
-    /// Enter on the cursor square: lift a piece, drop it, or say why not.
-    fn select(&mut self) -> LearnStep {
-        let Stage::Step(s) = &mut self.stage else {
-            return LearnStep::Stay;
-        };
         let pos = s.attempt.position().clone();
-        let here = pos.piece_at(s.cursor);
-        let mine = here.is_some_and(|p| p.color() == pos.turn());
-        let moves = pos.legal_moves();
-        match s.lifted {
-            Some(from) if from == s.cursor => s.lifted = None,
-            Some(from) => {
-                let to_here: Vec<Move> = moves
-                    .into_iter()
-                    .filter(|m| m.from == from && m.to == s.cursor)
-                    .collect();
-                match to_here.len() {
-                    0 if mine => {
-                        s.lifted = None;
-                        return self.select();
-                    }
-                    0 => {
-                        let why = pos.why_illegal(from, s.cursor).map_or_else(
-                            || format!("{from} cannot go to {}", s.cursor),
-                            |w| w.to_string(),
-                        );
-                        self.say(why, true);
-                    }
-                    1 => return self.try_move(to_here[0]),
-                    _ => s.picker = Some(Picker::new(&pos, to_here)),
+        match s.input.update(&pos, action.clone()) {
+            Input::Busy => {}
+            Input::Refused(why) => self.say(why, true),
+            Input::Move(mv) => return self.try_move(mv),
+            Input::Other => match action {
+                Action::Cancel => self.back_to_lessons(course, lesson),
+                Action::Hint => {
+                    let hint = self.courses[course].lessons[lesson].steps[step]
+                        .hint
+                        .clone();
+                    self.say(format!("hint: {hint}"), false);
                 }
-            }
-            None if mine && moves.iter().any(|m| m.from == s.cursor) => {
-                s.lifted = Some(s.cursor);
-            }
-            None if mine => {
-                let text = format!("no legal move from {}", s.cursor);
-                self.say(text, true);
-            }
-            None => self.say(format!("lift one of {}'s pieces", pos.turn()), true),
+                Action::Undo => self.open_step(course, lesson, step),
+                _ => {}
+            },
         }
         LearnStep::Stay
     }
@@ -319,7 +213,7 @@ impl Learn {
         let Stage::Step(s) = &mut self.stage else {
             return LearnStep::Stay;
         };
-        s.lifted = None;
+        s.input.reset();
         let before = s.attempt.position().clone();
         let (course, lesson, step) = (s.course, s.lesson, s.step);
         match s.attempt.play(mv) {
@@ -377,80 +271,6 @@ impl Learn {
             index: lesson,
         };
     }
-}
-
-/// What a typed move comes to.
-#[derive(Debug)]
-enum Typed {
-    /// This move.
-    Move(Move),
-    /// One of these (promote or not, to what), asked with the picker.
-    Choose(Vec<Move>),
-    /// Not a move here: why, and what to add when the text is the start of some.
-    Wrong(String),
-}
-
-/// Reads a typed move as a game does: a move that leaves a choice open (promote or not, to
-/// what) asks with the picker; text that completes to exactly one legal move is that move
-/// (`Kxd2` when only one piece can receive the level); text that completes to several of
-/// one piece to one square says what to add (`Kxd2^a1` or `Kxd2^h1`).
-fn typed(pos: &Position, text: &str) -> Typed {
-    if let Some(moves) = super::play::typed_choice(pos, text) {
-        return Typed::Choose(moves);
-    }
-    let e = match notation::parse_move(pos, text) {
-        Ok(mv) => return Typed::Move(mv),
-        Err(e) => e,
-    };
-    let completions: Vec<(Move, String)> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m, notation::san::format(pos, &m)))
-        .filter(|(m, san)| {
-            !text.is_empty()
-                && (san.trim_end_matches(['+', '#']).starts_with(text)
-                    || notation::coord::format(pos.variant(), m)
-                        .starts_with(&text.to_ascii_lowercase()))
-        })
-        .collect();
-    match completions.as_slice() {
-        [(mv, _)] => Typed::Move(*mv),
-        [(first, _), ..]
-            if completions.iter().all(|(m, _)| {
-                m.from == first.from && m.to == first.to && m.recipient.is_some()
-            }) =>
-        {
-            let names: Vec<&str> = completions.iter().map(|(_, san)| san.as_str()).collect();
-            Typed::Wrong(format!(
-                "say which piece receives the level: {}",
-                names.join(" or ")
-            ))
-        }
-        _ => Typed::Wrong(
-            notation::explain(pos, text)
-                .or_else(|| why_not_san(pos, text))
-                .unwrap_or_else(|| e.to_string()),
-        ),
-    }
-}
-
-/// Why SAN naming a piece and a square (`Nxc6`) is not a move here, in the rules' words,
-/// when exactly one piece of that kind is the player's: what blocks it and where it can go.
-fn why_not_san(pos: &Position, text: &str) -> Option<String> {
-    let letter = text.chars().next().filter(char::is_ascii_uppercase)?;
-    let kind = pos.variant().kind_by_letter(letter)?;
-    let body = text.trim_end_matches(['+', '#']);
-    let to = (0..body.len())
-        .rev()
-        .filter(|&i| body.is_char_boundary(i))
-        .find_map(|i| body[i..].parse::<Square>().ok())?;
-    let mut mine = crate::rules::Squares(pos.variant().shape().squares())
-        .filter(|sq| pos.piece_at(*sq) == Some(crate::rules::Piece::new(pos.turn(), kind)));
-    let from = mine.next()?;
-    if mine.next().is_some() {
-        return None;
-    }
-    pos.why_illegal(from, to).map(|why| why.to_string())
 }
 
 /// The first lesson of `course` not finished yet (the first when all are).

@@ -169,7 +169,7 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     let p = &app.palette;
     let pos = s.attempt.position();
     let v = pos.variant();
-    let layout = play_layout(area, v, s.flipped, 1);
+    let layout = play_layout(area, v, s.input.flipped, 1);
     if let Some(need) = layout.too_small {
         render_too_small(p, frame, area, need);
         return;
@@ -193,15 +193,7 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     frame.render_widget(Paragraph::new(title), layout.title);
     if let Some(geom) = layout.board {
         let mut board = BoardWidget::new(v, geom, p, app.options.glyphs).with_position(pos);
-        board.cursor = s.typing.is_none().then_some(s.cursor);
-        board.selected = s.lifted;
-        if let Some(from) = s.lifted {
-            board.targets = pos
-                .legal_moves()
-                .iter()
-                .filter(|m| m.from == from)
-                .fold(0, |a, m| a | m.to.bit());
-        }
+        s.input.decorate(&mut board, pos);
         board.last_move = s
             .attempt
             .last_move()
@@ -262,7 +254,7 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
         )
     };
     frame.render_widget(Paragraph::new(status), layout.status);
-    let input = match &s.typing {
+    let input = match &s.input.typing {
         Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
         None => footer(
             &app.palette,
@@ -273,7 +265,7 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     };
     frame.render_widget(Paragraph::new(input), layout.input);
     // The picker last: over the panel where it reaches it.
-    if let (Some(geom), Some(picker)) = (layout.board, &s.picker) {
+    if let (Some(geom), Some(picker)) = (layout.board, &s.input.picker) {
         render_picker(p, pos, picker, geom, frame);
     }
 }

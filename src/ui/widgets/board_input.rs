@@ -1,12 +1,12 @@
 //! Making a move on a board with keys: a cursor, a lifted piece, a picker when the move has
 //! choices (a promotion), or a typed move. The state and its update, shared by the screens
-//! that let the player move on a position they do not own as a game (puzzles); each screen
-//! draws it with [`BoardInput::decorate`] on its [`BoardWidget`].
+//! that let the player move on a position they do not own as a game (lessons, puzzles); each
+//! screen draws it with [`BoardInput::decorate`] on its [`BoardWidget`].
 
 use crate::notation;
 use crate::rules::{Move, Position, Square};
 use crate::ui::action::{Action, Dir};
-use crate::ui::play::{step_cursor, Picker};
+use crate::ui::play::{step_cursor, typed_choice, Picker};
 use crate::ui::widgets::board::BoardWidget;
 
 /// Where a move being made stands.
@@ -85,11 +85,13 @@ impl BoardInput {
                 Action::Cancel => self.typing = None,
                 Action::Submit => {
                     let text = self.typing.take().unwrap_or_default();
-                    return match notation::parse_move(pos, &text) {
-                        Ok(mv) => Input::Move(mv),
-                        Err(e) => {
-                            Input::Refused(notation::explain(pos, &text).unwrap_or(e.to_string()))
+                    return match typed(pos, text.trim()) {
+                        Typed::Move(mv) => Input::Move(mv),
+                        Typed::Choose(moves) => {
+                            self.picker = Some(Picker::new(pos, moves));
+                            Input::Busy
                         }
+                        Typed::Wrong(why) => Input::Refused(why),
                     };
                 }
                 _ => {}
@@ -182,5 +184,121 @@ impl BoardInput {
                 .filter(|m| m.from == from)
                 .fold(0, |a, m| a | m.to.bit());
         }
+    }
+}
+
+/// What a typed move comes to.
+#[derive(Debug)]
+enum Typed {
+    /// This move.
+    Move(Move),
+    /// One of these (promote or not, to what), asked with the picker.
+    Choose(Vec<Move>),
+    /// Not a move here: why, and what to add when the text is the start of some.
+    Wrong(String),
+}
+
+/// Reads a typed move as a game does: a move that leaves a choice open (promote or not, to
+/// what) asks with the picker; text that completes to exactly one legal move is that move
+/// (`Kxd2` when only one piece can receive the level); text that completes to several of
+/// one piece to one square says what to add (`Kxd2^a1` or `Kxd2^h1`).
+fn typed(pos: &Position, text: &str) -> Typed {
+    if let Some(moves) = typed_choice(pos, text) {
+        return Typed::Choose(moves);
+    }
+    let e = match notation::parse_move(pos, text) {
+        Ok(mv) => return Typed::Move(mv),
+        Err(e) => e,
+    };
+    let completions: Vec<(Move, String)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, notation::san::format(pos, &m)))
+        .filter(|(m, san)| {
+            !text.is_empty()
+                && (san.trim_end_matches(['+', '#']).starts_with(text)
+                    || notation::coord::format(pos.variant(), m)
+                        .starts_with(&text.to_ascii_lowercase()))
+        })
+        .collect();
+    match completions.as_slice() {
+        [(mv, _)] => Typed::Move(*mv),
+        [(first, _), ..]
+            if completions.iter().all(|(m, _)| {
+                m.from == first.from && m.to == first.to && m.recipient.is_some()
+            }) =>
+        {
+            let names: Vec<&str> = completions.iter().map(|(_, san)| san.as_str()).collect();
+            Typed::Wrong(format!(
+                "say which piece receives the level: {}",
+                names.join(" or ")
+            ))
+        }
+        _ => Typed::Wrong(
+            notation::explain(pos, text)
+                .or_else(|| why_not_san(pos, text))
+                .unwrap_or_else(|| e.to_string()),
+        ),
+    }
+}
+
+/// Why SAN naming a piece and a square (`Nxc6`) is not a move here, in the rules' words,
+/// when exactly one piece of that kind is the player's: what blocks it and where it can go.
+fn why_not_san(pos: &Position, text: &str) -> Option<String> {
+    let letter = text.chars().next().filter(char::is_ascii_uppercase)?;
+    let kind = pos.variant().kind_by_letter(letter)?;
+    let body = text.trim_end_matches(['+', '#']);
+    let to = (0..body.len())
+        .rev()
+        .filter(|&i| body.is_char_boundary(i))
+        .find_map(|i| body[i..].parse::<Square>().ok())?;
+    let mut mine = crate::rules::Squares(pos.variant().shape().squares())
+        .filter(|sq| pos.piece_at(*sq) == Some(crate::rules::Piece::new(pos.turn(), kind)));
+    let from = mine.next()?;
+    if mine.next().is_some() {
+        return None;
+    }
+    pos.why_illegal(from, to).map(|why| why.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    fn type_move(input: &mut BoardInput, pos: &Position, text: &str) -> Input {
+        input.update(pos, Action::StartTyping);
+        for c in text.chars() {
+            input.update(pos, Action::Type(c));
+        }
+        input.update(pos, Action::Submit)
+    }
+
+    #[test]
+    fn typed_text_that_completes_to_one_move_is_that_move() {
+        let pos = Position::start(variant(VariantId::Chess));
+        let mut input = BoardInput::new(&pos);
+        let Input::Move(mv) = type_move(&mut input, &pos, "Nf") else {
+            panic!("Nf is Nf3");
+        };
+        assert_eq!(notation::san::format(&pos, &mv), "Nf3");
+        // Several completions: not a move, and the message says why.
+        assert!(matches!(
+            type_move(&mut input, &pos, "N"),
+            Input::Refused(_)
+        ));
+    }
+
+    #[test]
+    fn a_typed_move_with_a_choice_opens_the_picker() {
+        let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+        let pos = Position::from_fen(variant(VariantId::Chess), fen).unwrap();
+        let mut input = BoardInput::new(&pos);
+        assert_eq!(type_move(&mut input, &pos, "e7e8"), Input::Busy);
+        assert!(input.picking());
+        assert!(matches!(
+            input.update(&pos, Action::Select),
+            Input::Move(mv) if mv.to.to_string() == "e8"
+        ));
     }
 }
