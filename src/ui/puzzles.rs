@@ -186,11 +186,11 @@ impl PuzzleScreen {
         let attempt = Attempt::new(next);
         let input = BoardInput::new(attempt.position());
         let before = &next.before;
+        // The task itself is the status line's; the message says what just happened.
         let text = format!(
-            "{} played {}: find the best move for {}",
+            "{} played {} (marked on the board)",
             before.turn(),
             san::format(before, &next.last),
-            attempt.position().turn()
         );
         self.stage = Stage::Solve(Box::new(Solving {
             set,

@@ -48,13 +48,20 @@ fn render_courses(app: &App, learn: &Learn, index: usize, frame: &mut Frame, are
         .map(|c| {
             let n = app.progress.count(c);
             let name = c.game.spec().name.clone();
+            // The game is named in its own column: not again in the course's title.
+            let title = c
+                .title
+                .strip_prefix(name.as_str())
+                .and_then(|t| t.strip_prefix(": "))
+                .unwrap_or(&c.title);
+            let row = format!(
+                "{:<24} {n}/{} lessons · {}",
+                sanitize(&name),
+                c.lessons.len(),
+                sanitize(title)
+            );
             (
-                format!(
-                    "{:<24} {n}/{} lessons · {}",
-                    sanitize(&name),
-                    c.lessons.len(),
-                    sanitize(&c.title)
-                ),
+                fit_words(&row, width.saturating_sub(4)),
                 n == c.lessons.len(),
             )
         })
@@ -202,7 +209,12 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
     }
     let panel = layout.panel.or(layout.aside);
     if let Some(panel) = panel {
-        let side = format!("{} to play", pos.turn());
+        // Once solved, the side to move is the opponent's: say nothing of it.
+        let side = if s.attempt.solved() {
+            "solved".to_string()
+        } else {
+            format!("{} to play", pos.turn())
+        };
         // The answer first, whole: where the board leaves the panel only a few rows
         // (Tamerspiel at 80x24) it is what the player must read; the goal is on the status
         // line too.
