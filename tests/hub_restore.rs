@@ -76,6 +76,14 @@ fn stored_game(t0: Instant) -> (LiveRoom, Instant) {
 
 /// The same, with the hub that stopped.
 fn stopped_hub(t0: Instant) -> (LiveRoom, Instant, Hub) {
+    stopped_hub_after(t0, |_, _, _| {})
+}
+
+/// The same, `before` done in the room just before the stop.
+fn stopped_hub_after(
+    t0: Instant,
+    before: impl FnOnce(&mut Hub, u64, Instant),
+) -> (LiveRoom, Instant, Hub) {
     let mut hub = Hub::new(registry(), 2).with_grace(GRACE);
     hub.connect(ANN, "key-a", t0);
     hub.connect(BOB, "key-b", t0);
@@ -113,6 +121,7 @@ fn stopped_hub(t0: Instant) -> (LiveRoom, Instant, Hub) {
     assert_eq!(room(&e, BOB).tokens.len(), 3);
     // Black thinks 20 s, then the server stops.
     let stop = t0 + s(32);
+    before(&mut hub, room_id, stop);
     let stored: Vec<LiveRoom> = hub
         .shutdown(stop)
         .into_iter()
@@ -359,4 +368,106 @@ fn a_restored_room_keeps_its_id_and_new_rooms_do_not_reuse_it() {
         })
         .expect("listed");
     assert_eq!(seek, 41);
+}
+
+/// The chat lines of a view, as "name: line".
+fn chat(view: &RoomView) -> Vec<String> {
+    view.chat.iter().map(|(n, l)| format!("{n}: {l}")).collect()
+}
+
+#[test]
+fn a_restart_keeps_the_chat_and_a_standing_draw_offer() {
+    let t0 = Instant::now();
+    let (live, stop, _) = stopped_hub_after(t0, |hub, room_id, at| {
+        for (conn, text) in [(ANN, "good luck"), (BOB, "you too")] {
+            let e = hub.request(
+                conn,
+                NetRequest::Chat {
+                    room: room_id,
+                    text: text.into(),
+                },
+                at,
+            );
+            // Each line is stored with the game at once (a crash keeps it too).
+            assert!(
+                e.iter().any(
+                    |e| matches!(e, Effect::Live(l) if l.chat.len() <= 2 && !l.chat.is_empty())
+                ),
+                "{e:?}"
+            );
+        }
+        let e = hub.request(BOB, NetRequest::Draw(room_id), at);
+        assert!(
+            e.iter()
+                .any(|e| matches!(e, Effect::Live(l) if l.draw_offer == Some(Color::Black))),
+            "the offer is stored: {e:?}"
+        );
+    });
+    let room_id = live.id;
+    assert_eq!(live.chat.len(), 2);
+    assert_eq!(live.draw_offer, Some(Color::Black));
+    assert_eq!(live.takeback, None);
+    let start = stop + Duration::from_secs(30);
+    let mut hub = Hub::new(registry(), 2).with_grace(GRACE);
+    assert!(hub.restore(vec![live], start).is_empty());
+    let e = hub.connect(ANN, "key-a", start);
+    let ann = room(&e, ANN);
+    assert_eq!(chat(&ann), ["Ann: good luck", "Bob: you too"]);
+    assert_eq!(
+        ann.draw_offer,
+        Some(Color::Black),
+        "Bob's offer still stands"
+    );
+    let e = hub.connect(BOB, "key-b", start + Duration::from_secs(1));
+    assert_eq!(room(&e, BOB).draw_offer, Some(Color::Black));
+    // Ann accepts it after the restart: the game is drawn.
+    let e = hub.request(
+        ANN,
+        NetRequest::Draw(room_id),
+        start + Duration::from_secs(2),
+    );
+    assert!(
+        matches!(room(&e, BOB).outcome, Some(Outcome::Draw { .. })),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_restart_keeps_a_standing_takeback_request_and_the_last_chat_lines_only() {
+    let t0 = Instant::now();
+    let (mut live, stop, _) = stopped_hub_after(t0, |hub, room_id, at| {
+        // Ann (White, who just played g1f3) asks to take it back.
+        let e = hub.request(ANN, NetRequest::Takeback(room_id), at);
+        assert!(
+            e.iter()
+                .any(|e| matches!(e, Effect::Live(l) if l.takeback == Some(Color::White))),
+            "the request is stored: {e:?}"
+        );
+    });
+    let room_id = live.id;
+    assert_eq!(live.takeback, Some(Color::White));
+    // A store that holds more lines than a room keeps (written by a build that kept
+    // more): only the last ones come back.
+    live.chat = (0..100)
+        .map(|i| ("Ann".to_string(), format!("line {i}")))
+        .collect();
+    let start = stop + Duration::from_secs(30);
+    let mut hub = Hub::new(registry(), 2).with_grace(GRACE);
+    assert!(hub.restore(vec![live], start).is_empty());
+    hub.connect(ANN, "key-a", start);
+    let e = hub.connect(BOB, "key-b", start);
+    let bob = room(&e, BOB);
+    assert_eq!(bob.takeback, Some(Color::White));
+    assert!(bob.chat.len() < 100);
+    assert_eq!(bob.chat.last().map(|(_, l)| l.as_str()), Some("line 99"));
+    // Bob grants it: the game is back before g1f3.
+    let e = hub.request(
+        BOB,
+        NetRequest::AnswerTakeback {
+            room: room_id,
+            yes: true,
+        },
+        start + Duration::from_secs(1),
+    );
+    assert_eq!(room(&e, ANN).tokens, ["e2e4", "e7e5"]);
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rankup::game::{Game, TimeControl};
 use rankup::net::ClockSetting;
 use rankup::notation::coord;
-use rankup::rules::{ByColor, EndReason, Outcome, Position};
+use rankup::rules::{ByColor, Color, EndReason, Outcome, Position};
 use rankup::save::{GameMeta, Player, SavedClock, SavedGame, Timestamp};
 use rankup::server::store::import::import_once;
 use rankup::server::store::sqlite::{schema_version, SqliteStore, DB_FILE, MIGRATIONS};
@@ -68,6 +68,9 @@ fn live(id: u64, moves: &[&str]) -> LiveRoom {
         rated: true,
         days: None,
         game: game("Ann", "Bob", moves, 1_800_000_000, false),
+        chat: Vec::new(),
+        draw_offer: None,
+        takeback: None,
     }
 }
 
@@ -459,4 +462,46 @@ fn a_server_started_on_an_older_data_folder_imports_it_once_and_restores_its_gam
     assert!(log.contains("games in progress restored: 1,"), "{log}");
     let store = SqliteStore::open_in(&data.join("server")).unwrap();
     assert_eq!(store.live_rooms().unwrap()[0].game, in_play);
+}
+
+#[test]
+fn a_game_in_progress_keeps_its_chat_and_standing_offers_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut room = live(5, &["e2e4", "e7e5"]);
+    room.chat = vec![
+        ("Ann".into(), "good luck".into()),
+        (
+            "Bob".into(),
+            "\"quoted\", (parens), ünïcödé, \\ back".into(),
+        ),
+    ];
+    room.draw_offer = Some(Color::Black);
+    room.takeback = Some(Color::White);
+    {
+        let mut store = SqliteStore::open_in(dir.path()).unwrap();
+        store.put_live(&[room.clone(), live(6, &["d2d4"])]).unwrap();
+        store.close().unwrap();
+    }
+    let store = SqliteStore::open_in(dir.path()).unwrap();
+    assert_eq!(store.live_rooms().unwrap(), [room, live(6, &["d2d4"])]);
+    drop(store);
+    // A row without them (written before schema step 5) or with a damaged chat column
+    // still brings its game back, without chat or offers.
+    let conn = rusqlite::Connection::open(dir.path().join(DB_FILE)).unwrap();
+    conn.execute(
+        "UPDATE live_rooms SET chat = NULL, draw_offer = NULL, takeback = NULL WHERE id = 5",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE live_rooms SET chat = 'not ron [', draw_offer = 'purple' WHERE id = 6",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let store = SqliteStore::open_in(dir.path()).unwrap();
+    assert_eq!(
+        store.live_rooms().unwrap(),
+        [live(5, &["e2e4", "e7e5"]), live(6, &["d2d4"])]
+    );
 }

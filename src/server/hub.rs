@@ -470,8 +470,10 @@ impl Hub {
                         return out;
                     }
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
-                    if let DrawOffer::Accepted(outcome) = room.table.offer_draw(color) {
-                        self.finish(room_id, outcome, &mut out);
+                    match room.table.offer_draw(color) {
+                        DrawOffer::Accepted(outcome) => self.finish(room_id, outcome, &mut out),
+                        // The offer is stored with the game: a restart keeps it.
+                        DrawOffer::Made => self.save(room_id, &mut out),
                     }
                     self.push_room(room_id, now, &mut out);
                 }
@@ -480,6 +482,7 @@ impl Hub {
                 if let Some(color) = self.player_color(&me, room_id) {
                     let room = self.rooms.get_mut(&room_id).expect("a player's room");
                     if room.table.ask_takeback(color) {
+                        self.save(room_id, &mut out);
                         self.push_room(room_id, now, &mut out);
                     } else {
                         notice(&mut out, "no move of yours to take back".into());
@@ -499,8 +502,9 @@ impl Hub {
                         if yes {
                             room.turn_started = now;
                             room.restart_deadline(now);
-                            self.save(room_id, &mut out);
                         }
+                        // Stored either way: the request is gone.
+                        self.save(room_id, &mut out);
                         self.push_room(room_id, now, &mut out);
                     }
                 }
@@ -540,6 +544,10 @@ impl Hub {
                     room.chat.push_back((me.clone(), text));
                     while room.chat.len() > CHAT_LINES {
                         room.chat.pop_front();
+                    }
+                    // A game in progress keeps its chat across a restart.
+                    if !room.over() {
+                        self.save(room_id, &mut out);
                     }
                     self.push_room(room_id, now, &mut out);
                 }

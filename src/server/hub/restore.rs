@@ -9,7 +9,7 @@
 //! both are back the room is resumed and the usual rules hold (a player who drops later
 //! has the usual grace period, and their clock runs on or stops as the challenge said).
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 use crate::game::Table;
@@ -17,7 +17,7 @@ use crate::net::{ConnId, NetEvent, RoomId};
 use crate::rules::{ByColor, Color};
 
 use super::room::Room;
-use super::{Effect, Hub, LiveRoom};
+use super::{Effect, Hub, LiveRoom, CHAT_LINES};
 
 impl Hub {
     /// Puts back the games in progress the store kept, as they were stored (moves, clocks
@@ -52,6 +52,13 @@ impl Hub {
                 clocks.left = saved.left();
                 clocks.restart();
             }
+            // An offer or request made before the restart still stands, as the chat
+            // still reads: the players find the game as they left it.
+            let takeback = live
+                .takeback
+                .filter(|&side| table.has_move_to_take_back(side));
+            table.mirror_offers(live.draw_offer, takeback);
+            let skip = live.chat.len().saturating_sub(CHAT_LINES);
             let room = Room {
                 table,
                 setting: live.setting,
@@ -67,7 +74,7 @@ impl Hub {
                         black: Some(now + self.grace),
                     }
                 },
-                chat: VecDeque::new(),
+                chat: live.chat.into_iter().skip(skip).collect(),
                 spectators: BTreeSet::new(),
                 turn_started: now,
                 held: !correspondence,

@@ -96,6 +96,9 @@ impl Room {
                 .days
                 .map(|(days, deadline)| (days, deadline.saturating_duration_since(now))),
             game: self.saved(),
+            chat: self.chat.iter().cloned().collect(),
+            draw_offer: self.table.draw_offer(),
+            takeback: self.table.takeback(),
         }
     }
 

@@ -234,6 +234,10 @@ fn split(
             // Older servers had no correspondence games.
             days: None,
             game: f.game,
+            // Nor did they keep chat or offers.
+            chat: Vec::new(),
+            draw_offer: None,
+            takeback: None,
         };
         live.push((room, f.in_play));
     }

@@ -18,7 +18,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::net::{ClockSetting, RoomId};
-use crate::rules::ByColor;
+use crate::rules::{ByColor, Color};
 use crate::save::{SavedGame, Timestamp};
 
 mod archive;
@@ -89,6 +89,12 @@ pub struct LiveRoom {
     pub days: Option<(u8, std::time::Duration)>,
     /// The game, its clocks as they stood when it was stored.
     pub game: SavedGame,
+    /// The room's last chat lines (name, line), oldest first: the hub keeps a few.
+    pub chat: Vec<(String, String)>,
+    /// The side whose draw offer was standing when the game was stored.
+    pub draw_offer: Option<Color>,
+    /// The side whose takeback request was standing when the game was stored.
+    pub takeback: Option<Color>,
 }
 
 /// A finished game.

@@ -16,7 +16,7 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Transaction};
 
 use crate::game::TimeControl;
 use crate::net::ClockSetting;
-use crate::rules::ByColor;
+use crate::rules::{ByColor, Color};
 use crate::save::{Disk, RealDisk, SavedGame, Timestamp};
 
 use super::{
@@ -81,6 +81,12 @@ pub const MIGRATIONS: &[&str] = &[
      ALTER TABLE live_rooms ADD COLUMN days_left_ms INTEGER;",
     // 4: the archive of every finished game, newest first, read a page at a time.
     "CREATE INDEX finished_ended ON finished_games (ended, id);",
+    // 5: what else a game in progress has that a restart must not lose: its last chat
+    // lines (RON, a list of (name, line)) and the side of a standing draw offer or
+    // takeback request ('white' or 'black').
+    "ALTER TABLE live_rooms ADD COLUMN chat TEXT;
+     ALTER TABLE live_rooms ADD COLUMN draw_offer TEXT;
+     ALTER TABLE live_rooms ADD COLUMN takeback TEXT;",
 ];
 
 /// The schema version this build writes.
@@ -290,14 +296,22 @@ fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
+/// The columns of a game in progress past its common ones.
+struct Extras {
+    days: Option<(u8, Duration)>,
+    chat: Vec<(String, String)>,
+    /// The draw offer's and the takeback request's sides.
+    offers: (Option<Color>, Option<Color>),
+}
+
 /// Writes (or replaces) a game in progress.
 pub(super) fn put_live_room(tx: &Transaction<'_>, room: &LiveRoom) -> rusqlite::Result<()> {
     let control = room.setting.map(|s| s.control);
     tx.execute(
         "INSERT OR REPLACE INTO live_rooms (id, white_key, black_key, white_name, black_name,
              clock_base_ms, clock_increment_ms, pause_when_away, rated, game, updated, days,
-             days_left_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             days_left_ms, chat, draw_offer, takeback)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             room.id as i64,
             room.keys.white,
@@ -312,9 +326,40 @@ pub(super) fn put_live_room(tx: &Transaction<'_>, room: &LiveRoom) -> rusqlite::
             Timestamp::now().unix(),
             room.days.map(|(days, _)| days),
             room.days.map(|(_, left)| ms(left)),
+            chat_text(&room.chat),
+            room.draw_offer.map(side_name),
+            room.takeback.map(side_name),
         ],
     )?;
     Ok(())
+}
+
+/// A room's chat lines as the `chat` column keeps them (RON).
+fn chat_text(chat: &[(String, String)]) -> String {
+    ron::to_string(chat).expect("BUG: a list of strings is RON")
+}
+
+/// The `chat` column read back: a missing (older row) or unreadable one is no chat, which
+/// must not keep the game itself from coming back.
+fn chat_of(text: Option<String>) -> Vec<(String, String)> {
+    text.and_then(|t| ron::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// An offer's side read back; anything else is no offer.
+fn side_of(text: Option<String>) -> Option<Color> {
+    match text.as_deref() {
+        Some("white") => Some(Color::White),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    }
 }
 
 /// Adds a finished game (and forgets it among the games in progress).
@@ -479,11 +524,11 @@ impl Store for SqliteStore {
     }
 
     fn live_rooms(&self) -> Result<Vec<LiveRoom>, StoreError> {
-        type Days = Option<(u8, Duration)>;
-        let read = || -> rusqlite::Result<Vec<(RawRoom, Option<ClockSetting>, Days)>> {
+        let read = || -> rusqlite::Result<Vec<(RawRoom, Option<ClockSetting>, Extras)>> {
             let mut stmt = self.conn.prepare(
                 "SELECT id, white_key, black_key, white_name, black_name, clock_base_ms,
-                     clock_increment_ms, pause_when_away, rated, game, days, days_left_ms
+                     clock_increment_ms, pause_when_away, rated, game, days, days_left_ms,
+                     chat, draw_offer, takeback
                  FROM live_rooms ORDER BY id",
             )?;
             let rows = stmt.query_map([], |r| {
@@ -500,14 +545,18 @@ impl Store for SqliteStore {
                 Ok((
                     RawRoom::from_row(r, 8)?,
                     setting,
-                    days_of(r.get(10)?, r.get(11)?),
+                    Extras {
+                        days: days_of(r.get(10)?, r.get(11)?),
+                        chat: chat_of(r.get(12)?),
+                        offers: (side_of(r.get(13)?), side_of(r.get(14)?)),
+                    },
                 ))
             })?;
             rows.collect()
         };
         let rows = read().map_err(|e| sql_error(&self.path, "read the games in progress", e))?;
         rows.into_iter()
-            .map(|(raw, setting, days)| {
+            .map(|(raw, setting, extras)| {
                 let game = self.read_game(&format!("game in progress {}", raw.id), &raw.game)?;
                 Ok(LiveRoom {
                     id: raw.id as u64,
@@ -515,8 +564,11 @@ impl Store for SqliteStore {
                     names: raw.names,
                     setting,
                     rated: raw.rated,
-                    days,
+                    days: extras.days,
                     game,
+                    chat: extras.chat,
+                    draw_offer: extras.offers.0,
+                    takeback: extras.offers.1,
                 })
             })
             .collect()
