@@ -564,3 +564,67 @@ fn moves_reach_the_lobby_at_the_next_tick_not_at_each_move() {
     assert!(lobby(&e, CAT).iter().all(|l| l.games.is_empty()), "{e:?}");
     assert!(!lobby(&e, CAT).is_empty(), "{e:?}");
 }
+
+#[test]
+fn a_flag_that_falls_after_the_opponent_left_and_their_grace_ended_wins_by_abandonment() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        control: TimeControl::parse("1+0").unwrap(),
+        pause_when_away: false,
+    };
+    let terms = Terms {
+        clock: Some(clock),
+        ..CHESS_WHITE
+    };
+    let id = start_game(&mut hub, terms, now);
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    play(&mut hub, BOB, id, 1, "e7e5", now);
+    // Ann to move; Bob drops. Within his grace Ann's clock runs as usual.
+    hub.disconnect(BOB, now);
+    let s = Duration::from_secs;
+    let e = hub.tick(now + s(30));
+    assert!(
+        to(&e, ANN)
+            .iter()
+            .all(|ev| !matches!(ev, NetEvent::Room(v) if v.outcome.is_some())),
+        "{e:?}"
+    );
+    // His grace is over, Ann does not claim, her minute runs out: not a loss on time.
+    let e = hub.tick(now + s(61));
+    assert_eq!(
+        room(&e, ANN).outcome,
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Abandoned
+        })
+    );
+}
+
+#[test]
+fn a_flag_that_falls_within_the_opponents_grace_still_loses_on_time() {
+    let now = Instant::now();
+    let mut hub = hub(now);
+    let clock = ClockSetting {
+        control: TimeControl::parse("1+0").unwrap(),
+        pause_when_away: false,
+    };
+    let terms = Terms {
+        clock: Some(clock),
+        ..CHESS_WHITE
+    };
+    let id = start_game(&mut hub, terms, now);
+    play(&mut hub, ANN, id, 0, "e2e4", now);
+    play(&mut hub, BOB, id, 1, "e7e5", now);
+    // Ann thinks 30 s, then Bob drops: her flag falls 30 s into his 60 s grace.
+    let s = Duration::from_secs;
+    hub.disconnect(BOB, now + s(30));
+    let e = hub.tick(now + s(61));
+    assert_eq!(
+        room(&e, ANN).outcome,
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: EndReason::Time
+        })
+    );
+}

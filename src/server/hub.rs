@@ -778,8 +778,24 @@ impl Hub {
             return false;
         };
         let runs = room.clock_runs();
-        let Some(outcome) = room.table.flag(now, runs) else {
+        let turn = room.turn();
+        if !room.table.run_clock(now, runs) {
             return false;
+        }
+        // The flag of a player whose opponent left and whose grace period is over: the
+        // game was theirs to claim, not to lose on time (as waiting for a return is
+        // allowed, so is not claiming at once).
+        let abandoned = room.away[!turn].is_some_and(|t| t <= now);
+        let outcome = if abandoned {
+            Outcome::Decisive {
+                winner: turn,
+                reason: EndReason::Abandoned,
+            }
+        } else {
+            match room.table.flag(now, runs) {
+                Some(outcome) => outcome,
+                None => return false,
+            }
         };
         self.finish(room_id, outcome, out);
         self.push_room(room_id, now, out);
