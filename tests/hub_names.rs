@@ -183,6 +183,8 @@ fn one_address_signs_up_only_so_many_new_names_an_hour() {
         "{why}"
     );
     assert!(!why.contains('\n'));
+    // It fits an 80-column name form whole (a space before it), the time to wait included.
+    assert!(why.chars().count() <= 79, "{why}");
     let e = hub.request(12, NetRequest::SetName("erin".into()), later);
     assert!(!registered(&e));
     assert_eq!(refusal(&e, 12), Some(why));

@@ -103,8 +103,8 @@ impl SignupLimit {
             .as_secs()
             .div_ceil(60);
         Err(format!(
-            "{} new names from your address in the last hour, the most this server takes: \
-             try again in {} minute{}",
+            // One line that keeps its end (when to try again) at 80 columns.
+            "{} new names from your address this hour, the most here: try again in {} minute{}",
             times.len(),
             minutes.max(1),
             if minutes > 1 { "s" } else { "" }
