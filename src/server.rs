@@ -445,7 +445,7 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         if let Some(failures) = backoff.succeeded() {
             shared.log(&format!("accepting again after {failures} failed accepts"));
         }
-        match shared.gate.admit(addr.ip()) {
+        match shared.gate.admit(addr.ip(), Instant::now()) {
             Ok(ticket) => start_connection(&shared, &config, stream, addr, ticket),
             Err(refusal) => {
                 refuse::refuse_connection(&shared, &refusal_config, stream, addr, refusal)
@@ -470,6 +470,7 @@ fn start_connection(
     let end = limits::connection_end(
         shared.options.login_timeout,
         Arc::clone(&logged_in),
+        ticket.eviction(),
         Arc::clone(&lost),
     );
     let stream = Watched::new(stream, end);

@@ -2,7 +2,7 @@
 //! yet logged in), the time to log in, the output queued for a client that does not read,
 //! and how `accept` backs off when the process is out of file descriptors.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::future::Future;
 use std::net::IpAddr;
@@ -10,7 +10,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Notify;
@@ -57,11 +57,46 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// How long a connection has been logging in before a newer one may take its place
+/// when every place for logging in is taken ([`Gate::admit`]): a real `ssh` logs in within
+/// a second or two, so the connections held longer are the ones that do not try.
+pub const EVICT_AFTER: Duration = Duration::from_secs(3);
+
 #[derive(Default)]
 struct Counts {
     total: usize,
     pending: usize,
     per_ip: HashMap<IpAddr, usize>,
+    /// The connections logging in and not asked to leave, oldest first: when they came,
+    /// and their signal.
+    logging_in: VecDeque<(Instant, Arc<Eviction>)>,
+}
+
+/// The signal that tells a connection still logging in that a newer one took its place.
+#[derive(Debug, Default)]
+pub struct Eviction {
+    evicted: AtomicBool,
+    notify: Notify,
+}
+
+impl Eviction {
+    fn evict(&self) {
+        self.evicted.store(true, Ordering::Relaxed);
+        // A permit is kept if nobody waits yet.
+        self.notify.notify_one();
+    }
+
+    /// Whether the connection was asked to leave.
+    pub fn evicted(&self) -> bool {
+        self.evicted.load(Ordering::Relaxed)
+    }
+
+    /// Resolves once the connection is asked to leave.
+    pub async fn wait(&self) {
+        if !self.evicted() {
+            self.notify.notified().await;
+        }
+    }
 }
 
 /// The connection counts, shared by the accept loop and every connection.
@@ -83,12 +118,18 @@ impl Gate {
         self.counts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Lets a new connection from `ip` in (counted until its ticket is dropped), or says
-    /// why not.
+    /// Lets a new connection from `ip` in at `now` (counted until its ticket is dropped),
+    /// or says why not.
+    ///
+    /// When every place for logging in is taken, the connection that has been logging in
+    /// longest gives its place to the new one if it has tried for [`EVICT_AFTER`] (it is
+    /// told to leave through its ticket's [`Eviction`]): connections that never log in
+    /// (from as many addresses as an attacker has) cannot keep players out for the whole
+    /// login timeout; to do so an attacker must open new ones faster than players log in.
     ///
     /// # Errors
     /// The cap the connection would pass.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Ticket, Refusal> {
+    pub fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Ticket, Refusal> {
         let mut counts = self.counts();
         let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
         if counts.total >= self.caps.total {
@@ -98,15 +139,26 @@ impl Gate {
             return Err(Refusal::PerAddress(self.caps.per_ip));
         }
         if counts.pending >= self.caps.pending {
-            return Err(Refusal::Busy);
+            // The oldest still logging in leaves, if it has tried long enough; it is
+            // counted until its connection has closed (a moment later).
+            match counts.logging_in.front() {
+                Some((since, _)) if now.saturating_duration_since(*since) >= EVICT_AFTER => {
+                    let (_, oldest) = counts.logging_in.pop_front().expect("a front");
+                    oldest.evict();
+                }
+                _ => return Err(Refusal::Busy),
+            }
         }
         counts.total += 1;
         counts.pending += 1;
         counts.per_ip.insert(ip, from_ip + 1);
+        let eviction = Arc::new(Eviction::default());
+        counts.logging_in.push_back((now, Arc::clone(&eviction)));
         Ok(Ticket {
             gate: Arc::clone(self),
             ip,
             pending: AtomicBool::new(true),
+            eviction,
         })
     }
 
@@ -122,6 +174,7 @@ pub struct Ticket {
     gate: Arc<Gate>,
     ip: IpAddr,
     pending: AtomicBool,
+    eviction: Arc<Eviction>,
 }
 
 impl Ticket {
@@ -130,7 +183,20 @@ impl Ticket {
         if self.pending.swap(false, Ordering::Relaxed) {
             let mut counts = self.gate.counts();
             counts.pending = counts.pending.saturating_sub(1);
+            counts.forget(&self.eviction);
         }
+    }
+
+    /// The signal that a newer connection took this one's place before it logged in.
+    pub fn eviction(&self) -> Arc<Eviction> {
+        Arc::clone(&self.eviction)
+    }
+}
+
+impl Counts {
+    /// A connection no longer logging in leaves the queue of those that may be evicted.
+    fn forget(&mut self, eviction: &Arc<Eviction>) {
+        self.logging_in.retain(|(_, e)| !Arc::ptr_eq(e, eviction));
     }
 }
 
@@ -141,6 +207,7 @@ impl Drop for Ticket {
         counts.total = counts.total.saturating_sub(1);
         if pending {
             counts.pending = counts.pending.saturating_sub(1);
+            counts.forget(&self.eviction);
         }
         if let Some(n) = counts.per_ip.get_mut(&self.ip) {
             *n = n.saturating_sub(1);
@@ -185,10 +252,12 @@ impl<S> Watched<S> {
 }
 
 /// What ends a connection: `timeout` passing before `logged_in` is set ("login timeout"),
-/// or `lost` being notified ("lost: ...").
+/// a newer connection taking its place while it logs in (`evicted`), or `lost` being
+/// notified ("lost: ...").
 pub async fn connection_end(
     timeout: Duration,
     logged_in: Arc<AtomicBool>,
+    evicted: Arc<Eviction>,
     lost: Arc<Notify>,
 ) -> &'static str {
     let deadline = async {
@@ -199,6 +268,8 @@ pub async fn connection_end(
     };
     tokio::select! {
         () = deadline => "login timeout",
+        () = evicted.wait() => "not logged in after 3 s with every login place taken: \
+                                 its place given to a newer connection",
         () = lost.notified() => "lost: the client stopped reading",
     }
 }
@@ -356,6 +427,68 @@ mod tests {
         IpAddr::from([10, 0, 0, last])
     }
 
+    fn t0() -> Instant {
+        static T0: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        *T0.get_or_init(Instant::now)
+    }
+
+    #[test]
+    fn when_every_login_place_is_taken_the_oldest_gives_way_after_a_while() {
+        let gate = Gate::new(Caps {
+            total: 10,
+            per_ip: 10,
+            pending: 2,
+        });
+        let s = Duration::from_secs;
+        let a = gate.admit(ip(1), t0()).unwrap();
+        let b = gate.admit(ip(2), t0() + s(1)).unwrap();
+        // Both have tried for less than EVICT_AFTER: the newcomer is told, in words.
+        assert_eq!(gate.admit(ip(3), t0() + s(2)).err(), Some(Refusal::Busy));
+        assert!(!a.eviction().evicted() && !b.eviction().evicted());
+        // Later the oldest (a) gives its place; it counts until its connection closes.
+        let c = gate.admit(ip(3), t0() + EVICT_AFTER).unwrap();
+        assert!(a.eviction().evicted());
+        assert!(!b.eviction().evicted());
+        assert_eq!(gate.held(), (3, 3));
+        drop(a);
+        assert_eq!(gate.held(), (2, 2));
+        // b logs in meanwhile: only c is left to give way, and it is too new.
+        b.logged_in();
+        let d = gate.admit(ip(4), t0() + EVICT_AFTER).unwrap();
+        assert_eq!(
+            gate.admit(ip(5), t0() + EVICT_AFTER + s(1)).err(),
+            Some(Refusal::Busy)
+        );
+        // Once old enough, c gives way to e, never b (logged in) or d twice.
+        let _e = gate.admit(ip(5), t0() + EVICT_AFTER * 2).unwrap();
+        assert!(c.eviction().evicted() && !d.eviction().evicted());
+        assert!(!b.eviction().evicted());
+        // Each eviction let exactly one in: with c and a gone the login places are full.
+        drop(c);
+        assert_eq!(gate.held(), (3, 2));
+    }
+
+    #[tokio::test]
+    async fn an_evicted_connection_ends_with_its_reason() {
+        let gate = Gate::new(Caps {
+            total: 10,
+            per_ip: 10,
+            pending: 1,
+        });
+        let a = gate.admit(ip(1), t0()).unwrap();
+        let end = connection_end(
+            Duration::from_secs(3600),
+            Arc::new(AtomicBool::new(false)),
+            a.eviction(),
+            Arc::new(Notify::new()),
+        );
+        let _b = gate.admit(ip(2), t0() + EVICT_AFTER).unwrap();
+        let why = tokio::time::timeout(Duration::from_secs(10), end)
+            .await
+            .expect("ended at once");
+        assert!(why.contains("newer connection"), "{why}");
+    }
+
     #[test]
     fn the_gate_counts_every_connection_and_gives_places_back() {
         let gate = Gate::new(Caps {
@@ -363,17 +496,17 @@ mod tests {
             per_ip: 2,
             pending: 3,
         });
-        let a1 = gate.admit(ip(1)).unwrap();
-        let _a2 = gate.admit(ip(1)).unwrap();
-        assert_eq!(gate.admit(ip(1)).err(), Some(Refusal::PerAddress(2)));
-        let b1 = gate.admit(ip(2)).unwrap();
+        let a1 = gate.admit(ip(1), t0()).unwrap();
+        let _a2 = gate.admit(ip(1), t0()).unwrap();
+        assert_eq!(gate.admit(ip(1), t0()).err(), Some(Refusal::PerAddress(2)));
+        let b1 = gate.admit(ip(2), t0()).unwrap();
         // Logged in or not, every connection counts toward the total.
         b1.logged_in();
         assert_eq!(gate.held(), (3, 2));
-        assert_eq!(gate.admit(ip(3)).err(), Some(Refusal::Full(3)));
+        assert_eq!(gate.admit(ip(3), t0()).err(), Some(Refusal::Full(3)));
         drop(a1);
         assert_eq!(gate.held(), (2, 1));
-        let _a3 = gate.admit(ip(1)).unwrap();
+        let _a3 = gate.admit(ip(1), t0()).unwrap();
         drop(b1);
         assert_eq!(gate.held(), (2, 2));
     }
@@ -385,13 +518,13 @@ mod tests {
             per_ip: 10,
             pending: 2,
         });
-        let a = gate.admit(ip(1)).unwrap();
-        let _b = gate.admit(ip(2)).unwrap();
-        assert_eq!(gate.admit(ip(3)).err(), Some(Refusal::Busy));
+        let a = gate.admit(ip(1), t0()).unwrap();
+        let _b = gate.admit(ip(2), t0()).unwrap();
+        assert_eq!(gate.admit(ip(3), t0()).err(), Some(Refusal::Busy));
         a.logged_in();
         a.logged_in();
         assert_eq!(gate.held(), (2, 1));
-        assert!(gate.admit(ip(3)).is_ok());
+        assert!(gate.admit(ip(3), t0()).is_ok());
     }
 
     #[test]
@@ -444,6 +577,7 @@ mod tests {
         let end = connection_end(
             Duration::from_millis(50),
             Arc::new(AtomicBool::new(false)),
+            Arc::new(Eviction::default()),
             Arc::new(Notify::new()),
         );
         let mut watched = Watched::new(server, end);
@@ -458,6 +592,7 @@ mod tests {
         let end = connection_end(
             Duration::from_millis(50),
             Arc::clone(&flag),
+            Arc::new(Eviction::default()),
             Arc::clone(&lost),
         );
         let mut watched = Watched::new(server, end);

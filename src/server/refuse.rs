@@ -40,7 +40,12 @@ pub fn refuse_connection(
         reason: refusal.to_string(),
     };
     let never = Arc::new(AtomicBool::new(false));
-    let end = limits::connection_end(REFUSAL_TIME, never, Arc::new(Notify::new()));
+    let end = limits::connection_end(
+        REFUSAL_TIME,
+        never,
+        Arc::new(limits::Eviction::default()),
+        Arc::new(Notify::new()),
+    );
     let stream = Watched::new(stream, end);
     let config = Arc::clone(config);
     let shared = Arc::clone(shared);
