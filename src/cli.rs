@@ -511,6 +511,10 @@ pub struct ServeLimits {
     /// New players (names) one address may sign up per hour; 0 takes no new players.
     #[arg(long, default_value_t = 5)]
     signups_per_hour: usize,
+    /// The server's name, the Site of its games' PGN (default: the --listen host and port,
+    /// or the machine's name when it listens on every address).
+    #[arg(long)]
+    name: Option<String>,
 }
 
 /// `COLSxROWS`, each from 20 to 1000.
@@ -556,6 +560,10 @@ pub fn serve(
     };
     let mut options = rankup::server::ServeOptions::new(data);
     options.listen = listen;
+    options.name = match &limits.name {
+        Some(name) => rankup::server::check_site_name(name)?,
+        None => rankup::server::site_name(listen, rankup::server::machine_name().as_deref()),
+    };
     options.max_clients = limits.max_clients.max(1);
     options.per_ip = limits.per_ip.max(1);
     options.max_pending = limits.max_pending.max(1);

@@ -61,6 +61,8 @@ use writer::{Write, Writer};
 pub struct ServeOptions {
     /// Where to listen.
     pub listen: SocketAddr,
+    /// The server's name, the `Site` of the PGN of its games ([`site_name`] by default).
+    pub name: String,
     /// The server's data directory.
     pub data: PathBuf,
     /// Connections at once, in all.
@@ -96,6 +98,7 @@ impl ServeOptions {
     pub fn new(data: PathBuf) -> ServeOptions {
         ServeOptions {
             listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
+            name: site_name(SocketAddr::from(([0, 0, 0, 0], 2222)), None),
             data,
             max_clients: 64,
             per_ip: 4,
@@ -950,6 +953,62 @@ fn server_games(dir: Option<&std::path::Path>) -> ServerGames {
 }
 
 /// A log line: the time, then `text` [sanitised](crate::text::sanitize).
+/// The server's name for the `Site` of its games' PGN when the operator gives none
+/// (`--name`): the host of the listen address as configured, with its port unless it is
+/// SSH's 22 (`127.0.0.1:2299`); for an address that listens everywhere (`0.0.0.0`, `::`),
+/// the machine's name `host` in its place (`?` without one). Never a file path.
+pub fn site_name(listen: SocketAddr, host: Option<&str>) -> String {
+    let ip = listen.ip();
+    let name = if ip.is_unspecified() {
+        match host.map(str::trim).filter(|h| !h.is_empty()) {
+            Some(h) => h.to_string(),
+            None => return "?".into(),
+        }
+    } else if ip.is_ipv6() {
+        format!("[{ip}]")
+    } else {
+        ip.to_string()
+    };
+    match listen.port() {
+        22 => name,
+        port => format!("{name}:{port}"),
+    }
+}
+
+/// The longest server name (`--name`).
+pub const SITE_NAME_MAX: usize = 80;
+
+/// `--name` checked: one line of 1 to [`SITE_NAME_MAX`] characters, trimmed.
+///
+/// # Errors
+/// A line naming the flag and what is wrong.
+pub fn check_site_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().count() > SITE_NAME_MAX {
+        return Err(format!(
+            "--name {text:?}: 1 to {SITE_NAME_MAX} characters, as play.example.org"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!(
+            "--name {text:?}: one line without control characters"
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// The machine's host name, if it has one.
+pub fn machine_name() -> Option<String> {
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most `buf.len()` bytes into the buffer we own.
+    if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } != 0 {
+        return None;
+    }
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    let name = std::str::from_utf8(&buf[..end]).ok()?;
+    check_site_name(name).ok()
+}
+
 fn log_line(at: Timestamp, text: &str) -> String {
     format!("{at} {}", crate::text::sanitize(text))
 }
@@ -971,6 +1030,34 @@ mod tests {
         assert_eq!(clamp_size((300, 150), 80, 24), (80, 24));
         assert_eq!(clamp_size((300, 150), 0, u32::MAX), (1, 150));
         assert_eq!(clamp_size((0, 0), 80, 24), (1, 1));
+    }
+
+    #[test]
+    fn the_servers_name_is_its_listen_host_as_configured_never_a_path() {
+        let at = |text: &str| text.parse::<SocketAddr>().unwrap();
+        assert_eq!(
+            site_name(at("127.0.0.1:2299"), Some("box")),
+            "127.0.0.1:2299"
+        );
+        assert_eq!(site_name(at("192.0.2.7:22"), Some("box")), "192.0.2.7");
+        assert_eq!(
+            site_name(at("[2001:db8::1]:2222"), None),
+            "[2001:db8::1]:2222"
+        );
+        // Listening everywhere: the machine's name.
+        assert_eq!(site_name(at("0.0.0.0:2222"), Some("play")), "play:2222");
+        assert_eq!(site_name(at("[::]:22"), Some("play")), "play");
+        assert_eq!(site_name(at("0.0.0.0:2222"), None), "?");
+        assert_eq!(site_name(at("0.0.0.0:2222"), Some(" ")), "?");
+        assert_eq!(
+            check_site_name(" play.example.org ").as_deref(),
+            Ok("play.example.org")
+        );
+        for bad in ["", "  ", "a\nb", "x\u{1b}[2J", &"n".repeat(81)] {
+            let e = check_site_name(bad).unwrap_err();
+            assert!(e.starts_with("--name"), "{e}");
+        }
+        assert!(machine_name().is_none_or(|n| check_site_name(&n) == Ok(n.clone())));
     }
 
     #[test]

@@ -418,3 +418,129 @@ fn an_export_makes_the_players_saves_folder() {
     assert!(!outside.parent().unwrap().exists());
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The PGN of the archive's only game, shown as text.
+fn pgn_shown() -> App {
+    let mut app = app();
+    app.update(Action::Archive);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        4..5,
+        false,
+    ))));
+    app.update(Action::ShowPgn);
+    app.update(Action::Net(NetEvent::ArchiveGame {
+        room: 4,
+        game: Box::new(game()),
+    }));
+    app
+}
+
+fn pgn_top(app: &App) -> usize {
+    let Screen::Review(review) = &app.screen else {
+        panic!("the review")
+    };
+    review
+        .pgn
+        .as_ref()
+        .map(|(_, top)| *top)
+        .expect("the PGN shown")
+}
+
+#[test]
+fn question_mark_in_the_archive_opens_its_help_and_the_footer_names_it() {
+    let mut app = app();
+    app.update(Action::Archive);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        1..4,
+        false,
+    ))));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("? help · Esc back"), "{text}");
+    // The key as a terminal sends it: `?` is help, never part of the filter.
+    let key = KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE);
+    let action = action_for(app.context(), key).expect("a key of the archive");
+    app.update(action);
+    assert!(app.take_net().is_empty(), "no filter asked");
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("Archive"), "{text}");
+    assert!(text.contains("PgUp PgDn"), "{text}");
+    assert!(text.contains("clear the filter"), "{text}");
+    insta::assert_snapshot!("archive_help_80x24", text);
+    // Esc closes the help, not the archive; the filter is as it was.
+    app.update(Action::Cancel);
+    assert_eq!(app.context(), Context::Archive);
+    let Screen::Archive(archive) = &app.screen else {
+        panic!("the archive")
+    };
+    assert_eq!(archive.filter, "");
+    // With a filter typed, `?` is still help.
+    app.update(Action::Type('b'));
+    app.take_net();
+    app.update(Action::Type('?'));
+    assert!(app.card.is_some());
+    assert!(app.take_net().is_empty());
+}
+
+#[test]
+fn the_pgn_text_answers_its_keys_on_a_terminal_too_small_for_the_board() {
+    let mut app = pgn_shown();
+    let small = common::screen(&mut app, 24, 6);
+    assert!(!small.contains("too small"), "{small}");
+    assert!(small.starts_with("[Event \"?\"]"), "{small}");
+    insta::assert_snapshot!("archive_pgn_24x6", small);
+    // ↓ scrolls the text, as at 80x24.
+    app.update(Action::Move(Dir::Down));
+    assert_eq!(pgn_top(&app), 1);
+    let text = common::screen(&mut app, 24, 6);
+    assert!(!text.starts_with("[Event"), "scrolled: {text}");
+    app.update(Action::Move(Dir::Up));
+    assert_eq!(pgn_top(&app), 0);
+    // x exports it.
+    app.update(Action::Export);
+    assert_eq!(app.take_io().len(), 1, "the export asked");
+    // Esc: the board, too small to show here; Esc again: the archive.
+    app.update(Action::Cancel);
+    assert!(common::screen(&mut app, 24, 6).contains("too small"));
+    app.update(Action::Cancel);
+    assert_eq!(app.context(), Context::Archive);
+}
+
+#[test]
+fn a_server_games_pgn_names_the_server_as_its_site() {
+    let mut app = app();
+    app.site = Some("play.example.org:2222".into());
+    app.update(Action::Archive);
+    app.take_net();
+    app.update(Action::Net(NetEvent::Archive(page(
+        ArchiveAsk::default(),
+        4..5,
+        false,
+    ))));
+    app.update(Action::ShowPgn);
+    app.update(Action::Net(NetEvent::ArchiveGame {
+        room: 4,
+        game: Box::new(game()),
+    }));
+    let text = common::screen(&mut app, 80, 24);
+    assert!(text.contains("[Site \"play.example.org:2222\"]"), "{text}");
+    // The export and the copy (Y) say it too.
+    app.update(Action::Export);
+    let io = app.take_io();
+    let [IoRequest::Export { text, .. }] = io.as_slice() else {
+        panic!("an export: {io:?}")
+    };
+    assert!(text.contains("[Site \"play.example.org:2222\"]"), "{text}");
+    app.update(Action::Cancel);
+    app.update(Action::CopyGame);
+    let copied = std::mem::take(&mut app.clipboard);
+    assert!(
+        copied
+            .iter()
+            .any(|c| c.contains("[Site \"play.example.org:2222\"]")),
+        "{copied:?}"
+    );
+}

@@ -73,6 +73,12 @@ pub fn variant_name(id: VariantId) -> Option<&'static str> {
 /// assert!(text.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate} 0-1\n"));
 /// ```
 pub fn export(game: &SavedGame) -> String {
+    export_at(game, None)
+}
+
+/// [`export`], the `Site` tag naming where the game was played (a game server's name)
+/// instead of `?`.
+pub fn export_at(game: &SavedGame, site: Option<&str>) -> String {
     let v = variant(game.variant);
     let start = Position::from_fen(v, &game.start).ok();
     let standard_fen = Position::start(v).fen();
@@ -81,7 +87,7 @@ pub fn export(game: &SavedGame) -> String {
 
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", game.name.clone().unwrap_or_else(|| "?".into())),
-        ("Site", "?".into()),
+        ("Site", site.unwrap_or("?").into()),
         ("Date", format!("{y:04}.{m:02}.{d:02}")),
         ("Round", "-".into()),
         ("White", game.white.label()),

@@ -90,6 +90,7 @@ pub fn run_app(shared: Arc<Shared>, session: AppSession) {
     let mut app: App = online_app(&term);
     let data = super::store::ServerFiles::session_dir(&key);
     app.data_dir = Some(data.root().to_path_buf());
+    app.site = Some(shared.options.name.clone());
     let mut host = ConnHost {
         keeper: Keeper::new(Some(data)),
         shared: Arc::clone(&shared),

@@ -260,6 +260,8 @@ pub struct App {
     pub screen: Screen,
     /// A card over the screen.
     pub card: Option<Card>,
+    /// The game server's name, for the `Site` of the PGN of its games.
+    pub site: Option<String>,
     /// Display options.
     pub options: Options,
     /// Colours, adapted to the terminal.
@@ -331,6 +333,7 @@ impl App {
         App {
             screen: Screen::Menu(Menu::new(preselect)),
             card: None,
+            site: None,
             options,
             palette,
             size: (80, 24),
@@ -765,9 +768,13 @@ impl App {
             )
             .too_small
             .is_some(),
-            Screen::Review(r) => play_layout(area, r.position().variant(), r.flipped, 1)
-                .too_small
-                .is_some(),
+            // The PGN as text needs no board: it shows at any size.
+            Screen::Review(r) => {
+                r.pgn.is_none()
+                    && play_layout(area, r.position().variant(), r.flipped, 1)
+                        .too_small
+                        .is_some()
+            }
             _ => false,
         }
     }
@@ -954,7 +961,7 @@ impl App {
                 let (text, what) = if action == Action::CopyPosition {
                     (review.position().fen(), "position")
                 } else {
-                    (crate::save::pgn::export(&review.saved), "game (PGN)")
+                    (review.pgn_text(), "game (PGN)")
                 };
                 self.clipboard.push(text);
                 review.message = Some(Message {

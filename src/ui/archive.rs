@@ -46,7 +46,34 @@ pub enum ArchiveStep {
     Send(NetRequest),
     /// Back to the lobby.
     Leave,
+    /// The help card with the archive's keys.
+    Help,
 }
+
+/// The archive's keys, for its help card (`?`: neither a player's name nor a game's has
+/// one, so it is never wanted in the filter).
+pub const ARCHIVE_KEYS: &[(&str, &str)] = &[
+    (
+        "letters",
+        "filter: a part of a player's or a game's name, any case",
+    ),
+    ("Backspace", "take a letter of the filter back"),
+    (
+        "↑ ↓",
+        "choose a game; past a page's end, the next or previous page",
+    ),
+    ("PgUp PgDn", "the previous / next page of 50 games"),
+    (
+        "Enter",
+        "review the chosen game (Esc there comes back here)",
+    ),
+    (
+        "Tab",
+        "its PGN as plain text, to select with the mouse (Esc back)",
+    ),
+    ("?", "this help"),
+    ("Esc", "clear the filter; with none, back to the lobby"),
+];
 
 impl Archive {
     /// The archive (of `player`'s games when given), and the request for its first page.
@@ -130,6 +157,7 @@ impl Archive {
             Action::Move(Dir::Up) => return self.previous_page(),
             Action::ScrollPage(d) if d > 0 => return self.next_page(),
             Action::ScrollPage(_) => return self.previous_page(),
+            Action::Type('?') | Action::Help => return ArchiveStep::Help,
             Action::Type(c)
                 if !c.is_control() && self.filter.chars().count() < ARCHIVE_FILTER_MAX =>
             {
@@ -157,12 +185,14 @@ impl Archive {
     }
 
     /// The game asked for has come: its review (with the PGN shown when that was asked),
-    /// exported into `home` (the player's own folder) when exported.
+    /// exported into `home` (the player's own folder) when exported, its PGN's `Site` the
+    /// server's name (`site`).
     pub fn opened(
         &mut self,
         room: u64,
         game: SavedGame,
         home: Option<&std::path::Path>,
+        site: Option<&str>,
     ) -> Option<Result<Review, String>> {
         let (want, pgn) = self.opening?;
         if want != room {
@@ -172,6 +202,7 @@ impl Archive {
         Some(Review::new(game, None).map(|mut review| {
             review.export_dir = home.map(|h| h.join("saves"));
             review.export_name = Some(export_name(room, &review.saved));
+            review.site = site.map(str::to_string);
             if pgn {
                 review.show_pgn();
             }
@@ -239,6 +270,7 @@ impl App {
             ArchiveStep::Stay => {}
             ArchiveStep::Send(request) => self.net.push(request),
             ArchiveStep::Leave => self.go_home(None),
+            ArchiveStep::Help => self.card = Some(super::card::Card::help()),
         }
     }
 
@@ -255,7 +287,7 @@ impl App {
         let Screen::Archive(archive) = &mut self.screen else {
             return;
         };
-        match archive.opened(room, game, home.as_deref()) {
+        match archive.opened(room, game, home.as_deref(), self.site.as_deref()) {
             None => {}
             Some(Ok(review)) => {
                 let archive = std::mem::replace(&mut self.screen, Screen::Review(Box::new(review)));

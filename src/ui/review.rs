@@ -31,6 +31,8 @@ pub struct Review {
     pub export_name: Option<String>,
     /// The game's PGN shown as plain text, and the first line shown (`v`).
     pub pgn: Option<(Vec<String>, usize)>,
+    /// Where the game was played, for the PGN's `Site` (a game server's name).
+    pub site: Option<String>,
     /// The position before each move and after the last.
     pub positions: Vec<Position>,
     /// The moves, parsed (for highlighting).
@@ -113,6 +115,7 @@ impl Review {
             export_dir: None,
             export_name: None,
             pgn: None,
+            site: None,
             positions,
             moves,
             ply,
@@ -296,9 +299,14 @@ impl Review {
         )
     }
 
+    /// The game as PGN, with its site when known.
+    pub fn pgn_text(&self) -> String {
+        pgn::export_at(&self.saved, self.site.as_deref())
+    }
+
     /// Shows the game's PGN as plain text, from its top.
     pub fn show_pgn(&mut self) {
-        let text = pgn::export(&self.saved);
+        let text = self.pgn_text();
         self.pgn = Some((text.lines().map(str::to_string).collect(), 0));
         // The footer says the text's keys (a later notice, such as an export's, replaces them).
         self.message = None;
@@ -337,9 +345,7 @@ impl Review {
             Action::Home => *top = 0,
             Action::End => *top = last,
             Action::ShowPgn | Action::Cancel | Action::Quit => self.pgn = None,
-            Action::Export => {
-                return ReviewStep::Export(self.export_path(), pgn::export(&self.saved))
-            }
+            Action::Export => return ReviewStep::Export(self.export_path(), self.pgn_text()),
             _ => {}
         }
         ReviewStep::Stay
@@ -403,9 +409,7 @@ impl Review {
                 }
             }
             Action::PlayFromHere => return ReviewStep::PlayFromHere,
-            Action::Export => {
-                return ReviewStep::Export(self.export_path(), pgn::export(&self.saved))
-            }
+            Action::Export => return ReviewStep::Export(self.export_path(), self.pgn_text()),
             Action::ShowPgn => self.show_pgn(),
             Action::Analyse => self.toggle_analysis(),
             Action::Next => self.jump_to_mark(true),

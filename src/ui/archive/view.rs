@@ -80,7 +80,7 @@ pub(crate) fn render_archive(app: &App, archive: &Archive, frame: &mut Frame, ar
             };
             Line::styled(
                 fit(
-                    &format!(" {place}↑↓ PgUp PgDn · Enter review · Tab PGN · Esc back"),
+                    &format!(" {place}↑↓ PgUp PgDn · Enter review · Tab PGN · ? help · Esc back"),
                     width,
                 ),
                 p.dim(),

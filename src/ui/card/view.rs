@@ -121,6 +121,7 @@ fn help_text(app: &App, area: Rect) -> CardText {
         Screen::Review(_) => ("Review", REVIEW_KEYS),
         Screen::Browser(_) => ("Saved games", BROWSER_KEYS),
         Screen::Lobby(_) => ("Lobby", LOBBY_KEYS),
+        Screen::Archive(_) => ("Archive", crate::ui::archive::ARCHIVE_KEYS),
         Screen::Learn(_) => ("Lessons", LEARN_KEYS),
         Screen::Puzzles(_) => ("Puzzles", crate::ui::puzzles::PUZZLE_KEYS),
         Screen::Play(p) if p.seat.online().is_some_and(|n| n.me().is_none()) => {
