@@ -418,6 +418,10 @@ fn a_restart_keeps_the_chat_and_a_standing_draw_offer() {
         Some(Color::Black),
         "Bob's offer still stands"
     );
+    assert!(
+        notices(&e, ANN).contains("Bob's draw offer stands: D accepts"),
+        "and she is told: {e:?}"
+    );
     let e = hub.connect(BOB, "key-b", start + Duration::from_secs(1));
     assert_eq!(room(&e, BOB).draw_offer, Some(Color::Black));
     // Ann accepts it after the restart: the game is drawn.
@@ -458,6 +462,10 @@ fn a_restart_keeps_a_standing_takeback_request_and_the_last_chat_lines_only() {
     let e = hub.connect(BOB, "key-b", start);
     let bob = room(&e, BOB);
     assert_eq!(bob.takeback, Some(Color::White));
+    assert!(
+        notices(&e, BOB).contains("Ann asks to take a move back: y or n"),
+        "{e:?}"
+    );
     assert!(bob.chat.len() < 100);
     assert_eq!(bob.chat.last().map(|(_, l)| l.as_str()), Some("line 99"));
     // Bob grants it: the game is back before g1f3.

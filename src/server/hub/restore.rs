@@ -134,6 +134,15 @@ impl Hub {
         };
         let opponent = room.names[!color].clone();
         let me = room.names[color].clone();
+        // What the opponent asked before the restart still stands: said again, since the
+        // line that said it was on the screen of the session the restart closed.
+        let mut standing = String::new();
+        if room.table.draw_offer() == Some(!color) {
+            standing.push_str(&format!("; {opponent}'s draw offer stands: D accepts"));
+        }
+        if room.table.takeback() == Some(!color) {
+            standing.push_str(&format!("; {opponent} asks to take a move back: y or n"));
+        }
         let text = if room.away[!color].is_some() {
             room.away[!color] = Some(now + grace);
             format!(
@@ -154,6 +163,6 @@ impl Hub {
             }
             format!("the server restarted; {opponent} is here: the game goes on")
         };
-        out.push(Effect::Send(conn, NetEvent::Notice(text)));
+        out.push(Effect::Send(conn, NetEvent::Notice(text + &standing)));
     }
 }
