@@ -661,6 +661,12 @@ fn the_challenge_form_filters_the_games_as_you_type() {
         ("", VariantId::Promochess)
     );
     assert_eq!(f.matches().len(), VariantId::ALL.len());
+    // A name typed whole is that game, though the chosen one (PromoChess) matches too.
+    typed(&mut app, "chess");
+    assert_eq!(form(&app).terms().variant, VariantId::Chess);
+    app.update(Action::Cancel);
+    typed(&mut app, "promo");
+    app.update(Action::Cancel);
     app.update(Action::Start);
     match &app.take_net()[..] {
         [NetRequest::Seek { terms, .. }] => assert_eq!(terms.variant, VariantId::Promochess),

@@ -112,14 +112,34 @@ impl ChallengeForm {
             .collect()
     }
 
-    /// After the filter changed: the chosen game is kept when it matches, else the first
-    /// game that does.
+    /// After the filter changed: a game the filter names exactly (`chess` is Chess, not
+    /// PromoChess), else one whose name or id starts with it, else the chosen game when it
+    /// still matches, else the first game that does.
     fn refilter(&mut self) {
         let matches = self.matches();
-        if !matches.contains(&self.game) {
-            if let Some(&first) = matches.first() {
-                self.game = first;
-            }
+        let filter = self.filter.to_lowercase();
+        let names = |i: usize| {
+            let id = self.games[i];
+            [
+                variant(id).name().to_lowercase(),
+                id.as_str().to_lowercase(),
+            ]
+        };
+        let exact = matches
+            .iter()
+            .find(|&&i| names(i).iter().any(|n| *n == filter));
+        let prefix = || {
+            matches
+                .iter()
+                .find(|&&i| names(i).iter().any(|n| n.starts_with(&filter)))
+        };
+        let kept = matches.contains(&self.game).then_some(&self.game);
+        if let Some(&best) = exact
+            .or_else(|| prefix().filter(|&&i| !filter.is_empty() && Some(&i) != kept))
+            .or(kept)
+            .or(matches.first())
+        {
+            self.game = best;
         }
     }
 
