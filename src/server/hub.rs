@@ -294,11 +294,21 @@ impl Hub {
                 continue;
             }
             let room = &self.rooms[&id];
-            // A grace period that just ended: the opponent may claim.
-            let ended = Color::ALL.into_iter().any(|c| {
+            // A grace period that just ended: the opponent may claim, and is told so (the
+            // line that said the time to come back would otherwise stay on the screen).
+            let ended = Color::ALL.into_iter().find(|&c| {
                 room.away[c].is_some_and(|t| t <= now && t + Duration::from_secs(1) > now)
             });
-            if ended {
+            if let Some(gone) = ended {
+                let (name, opponent) = (room.names[gone].clone(), room.names[!gone].clone());
+                if let Some(o) = self.conn_of(&opponent) {
+                    out.push(Effect::Send(
+                        o,
+                        NetEvent::Notice(format!(
+                            "{name} did not come back in time: C claims the game"
+                        )),
+                    ));
+                }
                 self.push_room(id, now, &mut out);
             }
         }
