@@ -215,13 +215,7 @@ fn a_challenge_accepted_starts_a_game_both_see_move_by_move() {
         let e = play(&mut hub, conn, id, i, t, now);
         if i == 3 {
             let v = room(&e, ANN);
-            assert_eq!(
-                v.outcome,
-                Some(Outcome::Decisive {
-                    winner: Color::Black,
-                    reason: EndReason::Checkmate
-                })
-            );
+            assert_eq!(v.outcome, decisive(Color::Black, EndReason::Checkmate));
             assert!(e.iter().any(
                 |x| matches!(x, Effect::GameOver { game, .. } if game.game.result.as_str() == "0-1")
             ));
@@ -334,10 +328,7 @@ fn a_lost_connection_gets_a_grace_period_and_comes_back_to_the_game() {
     let e = hub.request(ANN, NetRequest::Claim(id), much_later);
     assert_eq!(
         room(&e, ANN).outcome,
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            reason: EndReason::Abandoned
-        })
+        decisive(Color::White, EndReason::Abandoned)
     );
 }
 
@@ -375,10 +366,7 @@ fn a_paused_clock_stops_while_its_player_is_away_and_a_running_one_falls() {
     let e = hub.tick(now + Duration::from_secs(181));
     assert_eq!(
         room(&e, ANN).outcome,
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            reason: EndReason::Time
-        })
+        decisive(Color::White, EndReason::Time)
     );
 }
 
@@ -426,14 +414,7 @@ fn seeks_declines_and_a_second_login() {
 fn a_move_charges_the_movers_clock_and_adds_the_increment() {
     let now = Instant::now();
     let mut hub = hub(now);
-    let clock = ClockSetting {
-        control: TimeControl::parse("1+3").unwrap(),
-        pause_when_away: false,
-    };
-    let terms = Terms {
-        clock: Some(clock),
-        ..CHESS_WHITE
-    };
+    let terms = clocked("1+3", false);
     let id = start_game(&mut hub, terms, now);
     play(&mut hub, ANN, id, 0, "e2e4", now);
     play(&mut hub, BOB, id, 1, "e7e5", now);
@@ -450,14 +431,7 @@ fn a_move_charges_the_movers_clock_and_adds_the_increment() {
 fn the_clocks_start_once_both_players_have_moved() {
     let now = Instant::now();
     let mut hub = hub(now);
-    let clock = ClockSetting {
-        control: TimeControl::parse("1+3").unwrap(),
-        pause_when_away: false,
-    };
-    let terms = Terms {
-        clock: Some(clock),
-        ..CHESS_WHITE
-    };
+    let terms = clocked("1+3", false);
     let id = start_game(&mut hub, terms, now);
     let s = Duration::from_secs;
     // Ann thinks two minutes over her first move, longer than her whole time: no clock
@@ -576,14 +550,7 @@ fn moves_reach_the_lobby_at_the_next_tick_not_at_each_move() {
 fn a_flag_that_falls_after_the_opponent_left_and_their_grace_ended_wins_by_abandonment() {
     let now = Instant::now();
     let mut hub = hub(now);
-    let clock = ClockSetting {
-        control: TimeControl::parse("1+0").unwrap(),
-        pause_when_away: false,
-    };
-    let terms = Terms {
-        clock: Some(clock),
-        ..CHESS_WHITE
-    };
+    let terms = clocked("1+0", false);
     let id = start_game(&mut hub, terms, now);
     play(&mut hub, ANN, id, 0, "e2e4", now);
     play(&mut hub, BOB, id, 1, "e7e5", now);
@@ -601,10 +568,7 @@ fn a_flag_that_falls_after_the_opponent_left_and_their_grace_ended_wins_by_aband
     let e = hub.tick(now + s(61));
     assert_eq!(
         room(&e, ANN).outcome,
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            reason: EndReason::Abandoned
-        })
+        decisive(Color::White, EndReason::Abandoned)
     );
 }
 
@@ -612,14 +576,7 @@ fn a_flag_that_falls_after_the_opponent_left_and_their_grace_ended_wins_by_aband
 fn a_flag_that_falls_within_the_opponents_grace_still_loses_on_time() {
     let now = Instant::now();
     let mut hub = hub(now);
-    let clock = ClockSetting {
-        control: TimeControl::parse("1+0").unwrap(),
-        pause_when_away: false,
-    };
-    let terms = Terms {
-        clock: Some(clock),
-        ..CHESS_WHITE
-    };
+    let terms = clocked("1+0", false);
     let id = start_game(&mut hub, terms, now);
     play(&mut hub, ANN, id, 0, "e2e4", now);
     play(&mut hub, BOB, id, 1, "e7e5", now);
@@ -629,9 +586,22 @@ fn a_flag_that_falls_within_the_opponents_grace_still_loses_on_time() {
     let e = hub.tick(now + s(61));
     assert_eq!(
         room(&e, ANN).outcome,
-        Some(Outcome::Decisive {
-            winner: Color::Black,
-            reason: EndReason::Time
-        })
+        decisive(Color::Black, EndReason::Time)
     );
+}
+
+/// A decisive result, as a room view shows it.
+fn decisive(winner: Color, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome::Decisive { winner, reason })
+}
+
+/// Chess, Ann White, with this clock.
+fn clocked(control: &str, pause_when_away: bool) -> Terms {
+    Terms {
+        clock: Some(ClockSetting {
+            control: TimeControl::parse(control).unwrap(),
+            pause_when_away,
+        }),
+        ..CHESS_WHITE
+    }
 }

@@ -125,9 +125,7 @@ impl ChallengeForm {
                 id.as_str().to_lowercase(),
             ]
         };
-        let exact = matches
-            .iter()
-            .find(|&&i| names(i).iter().any(|n| *n == filter));
+        let exact = matches.iter().find(|&&i| names(i).contains(&filter));
         let prefix = || {
             matches
                 .iter()
