@@ -421,7 +421,11 @@ fn an_export_makes_the_players_saves_folder() {
 
 /// The PGN of the archive's only game, shown as text.
 fn pgn_shown() -> App {
-    let mut app = app();
+    pgn_shown_in(app())
+}
+
+/// The PGN of the archive's only game, shown as text in `app`.
+fn pgn_shown_in(mut app: App) -> App {
     app.update(Action::Archive);
     app.take_net();
     app.update(Action::Net(NetEvent::Archive(page(
@@ -513,18 +517,7 @@ fn the_pgn_text_answers_its_keys_on_a_terminal_too_small_for_the_board() {
 fn a_server_games_pgn_names_the_server_as_its_site() {
     let mut app = app();
     app.site = Some("play.example.org:2222".into());
-    app.update(Action::Archive);
-    app.take_net();
-    app.update(Action::Net(NetEvent::Archive(page(
-        ArchiveAsk::default(),
-        4..5,
-        false,
-    ))));
-    app.update(Action::ShowPgn);
-    app.update(Action::Net(NetEvent::ArchiveGame {
-        room: 4,
-        game: Box::new(game()),
-    }));
+    let mut app = pgn_shown_in(app);
     let text = common::screen(&mut app, 80, 24);
     assert!(text.contains("[Site \"play.example.org:2222\"]"), "{text}");
     // The export and the copy (Y) say it too.
