@@ -18,7 +18,7 @@ use rankup::rules::{ByColor, Color, EndReason, Outcome, Position};
 use rankup::save::{GameMeta, Player, SavedGame, Timestamp};
 use rankup::ui::action::{Action, Dir};
 use rankup::ui::app::{App, IoRequest, LobbyList, Screen};
-use rankup::ui::archive::own_path;
+use rankup::ui::archive::{own_path, shown_path};
 use rankup::ui::input::{action_for, Context};
 use rankup::variants::{variant, VariantId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -536,4 +536,18 @@ fn a_server_games_pgn_names_the_server_as_its_site() {
             .any(|c| c.contains("[Site \"play.example.org:2222\"]")),
         "{copied:?}"
     );
+}
+
+/// On the server a player's file is named inside their own folder, never by the server's path;
+/// at home in full.
+#[test]
+fn a_players_file_is_named_without_the_servers_path() {
+    let home = Some(Path::new("/srv/rankup/players/SHA256_AnnKey"));
+    let file = Path::new("/srv/rankup/players/SHA256_AnnKey/saves/2026-11-28_chess.ron");
+    assert_eq!(shown_path(true, home, file), "saves/2026-11-28_chess.ron");
+    assert_eq!(
+        shown_path(true, home, Path::new("/elsewhere/x.ron")),
+        "x.ron"
+    );
+    assert_eq!(shown_path(false, home, file), file.display().to_string());
 }

@@ -1437,23 +1437,29 @@ impl App {
                 generation,
                 finished,
                 result,
-            } => match &mut self.screen {
-                Screen::Play(p) if p.game_id == *game_id => {
-                    p.kept(*generation, *finished, result);
-                }
-                // The game behind the start screen, written just before it went there.
-                _ if self.behind.as_ref().is_some_and(|p| p.game_id == *game_id) => {
-                    if let Some(p) = self.behind.as_mut() {
-                        p.kept(*generation, *finished, result);
+            } => {
+                let (online, home) = (self.online, self.data_dir.clone());
+                let shown = |path: &std::path::Path| {
+                    super::archive::shown_path(online, home.as_deref(), path)
+                };
+                match &mut self.screen {
+                    Screen::Play(p) if p.game_id == *game_id => {
+                        p.kept(*generation, *finished, result, &shown);
+                    }
+                    // The game behind the start screen, written just before it went there.
+                    _ if self.behind.as_ref().is_some_and(|p| p.game_id == *game_id) => {
+                        if let Some(p) = self.behind.as_mut() {
+                            p.kept(*generation, *finished, result, &shown);
+                        }
+                    }
+                    // A game already left: only a failure is worth a word.
+                    _ => {
+                        if let Err(e) = result {
+                            self.notice(format!("NOT SAVED: {e}"), true);
+                        }
                     }
                 }
-                // A game already left: only a failure is worth a word.
-                _ => {
-                    if let Err(e) = result {
-                        self.notice(format!("NOT SAVED: {e}"), true);
-                    }
-                }
-            },
+            }
             Action::Copied {
                 game_id,
                 generation,

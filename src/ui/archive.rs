@@ -256,6 +256,19 @@ pub fn own_path(
     }
 }
 
+/// How a file of the player's is named to them: in full at home; on the server, relative to
+/// the player's own folder (`saves/NAME.ron`), so that no server path reaches a remote user.
+pub fn shown_path(online: bool, home: Option<&std::path::Path>, path: &std::path::Path) -> String {
+    let shown = match home.and_then(|h| path.strip_prefix(h).ok()) {
+        Some(inside) if online => inside.display().to_string(),
+        _ if online => path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        _ => path.display().to_string(),
+    };
+    crate::text::sanitize(&shown).into_owned()
+}
+
 impl App {
     /// Opens the archive (of `player`'s games when given) and asks for its first page.
     pub(crate) fn open_archive(&mut self, player: Option<String>) {

@@ -1073,6 +1073,7 @@ impl Play {
         generation: u64,
         finished: bool,
         result: &Result<PathBuf, String>,
+        shown: &dyn Fn(&std::path::Path) -> String,
     ) {
         match result {
             Ok(path) => {
@@ -1083,9 +1084,9 @@ impl Play {
                     self.question = None;
                 }
                 if self.save_error.take().is_some() {
-                    self.info(&format!("saved again: {}", path.display()));
+                    self.info(&format!("saved again: {}", shown(path)));
                 } else if finished {
-                    self.info(&format!("game over; kept in {}", path.display()));
+                    self.info(&format!("game over; kept in {}", shown(path)));
                 }
             }
             Err(e) => {

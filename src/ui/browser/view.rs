@@ -40,10 +40,15 @@ pub(crate) fn render_browser(app: &App, browser: &Browser, frame: &mut Frame, ar
     } else {
         String::new()
     };
+    // Where they are: at home the folder in full, on the server only "saves" (no server
+    // path reaches a remote user).
     let dir = app
         .data_dir
         .as_ref()
-        .map(|d| sanitize(&d.join(crate::save::SAVES_DIR).display().to_string()).into_owned())
+        .map(|d| {
+            let saves = d.join(crate::save::SAVES_DIR);
+            crate::ui::archive::shown_path(app.online, Some(d), &saves)
+        })
         .unwrap_or_default();
     frame.render_widget(
         Paragraph::new(vec![
