@@ -13,8 +13,7 @@ use crate::ui::layout::play_layout;
 use crate::ui::theme::Role;
 use crate::ui::widgets::board::{sample, BoardWidget};
 use crate::ui::widgets::overlay::render_too_small;
-use crate::ui::widgets::picker::render_picker;
-use crate::ui::widgets::study::{footer, list_lines, render_panel};
+use crate::ui::widgets::study::{footer, list_lines, render_input, render_panel};
 use crate::ui::widgets::text::fit_words;
 
 /// Draws the lessons screen.
@@ -266,18 +265,12 @@ fn render_step(app: &App, learn: &Learn, s: &StepPlay, frame: &mut Frame, area: 
         )
     };
     frame.render_widget(Paragraph::new(status), layout.status);
-    let input = match &s.input.typing {
-        Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
-        None => footer(
-            &app.palette,
-            learn.message.as_ref(),
-            " h hint · Esc lessons",
-            width,
-        ),
-    };
-    frame.render_widget(Paragraph::new(input), layout.input);
-    // The picker last: over the panel where it reaches it.
-    if let (Some(geom), Some(picker)) = (layout.board, &s.input.picker) {
-        render_picker(p, pos, picker, geom, frame);
-    }
+    render_input(
+        frame,
+        p,
+        &layout,
+        (&s.input, pos),
+        learn.message.as_ref(),
+        " h hint · Esc lessons",
+    );
 }

@@ -12,8 +12,7 @@ use crate::ui::app::App;
 use crate::ui::layout::play_layout;
 use crate::ui::widgets::board::BoardWidget;
 use crate::ui::widgets::overlay::render_too_small;
-use crate::ui::widgets::picker::render_picker;
-use crate::ui::widgets::study::{footer, list_lines, render_panel};
+use crate::ui::widgets::study::{footer, list_lines, render_input, render_panel};
 use crate::ui::widgets::text::fit_words;
 
 /// Draws the puzzles screen.
@@ -219,17 +218,12 @@ fn render_solve(app: &App, screen: &PuzzleScreen, s: &Solving, frame: &mut Frame
         )
     };
     frame.render_widget(Paragraph::new(status), layout.status);
-    let input = match &s.input.typing {
-        Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
-        None => footer(
-            &app.palette,
-            screen.message.as_ref(),
-            " h hint · u solution · Esc themes",
-            width,
-        ),
-    };
-    frame.render_widget(Paragraph::new(input), layout.input);
-    if let (Some(geom), Some(picker)) = (layout.board, &s.input.picker) {
-        render_picker(p, pos, picker, geom, frame);
-    }
+    render_input(
+        frame,
+        p,
+        &layout,
+        (&s.input, pos),
+        screen.message.as_ref(),
+        " h hint · u solution · Esc themes",
+    );
 }

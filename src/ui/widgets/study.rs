@@ -1,14 +1,19 @@
 //! The parts the lessons' and the puzzles' screens share: a chosen list that scrolls to its
-//! row, a footer that is the last message or the keys, and the panel beside the board.
+//! row, a footer that is the last message or the keys (or the move being typed, and the
+//! picker over the board), and the panel beside the board.
 
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
+use crate::rules::Position;
 use crate::text::sanitize;
 use crate::ui::app::Message;
+use crate::ui::layout::PlayLayout;
 use crate::ui::theme::Palette;
+use crate::ui::widgets::board_input::BoardInput;
+use crate::ui::widgets::picker::render_picker;
 use crate::ui::widgets::scroll::wrap_all;
 use crate::ui::widgets::text::fit_words;
 
@@ -55,4 +60,24 @@ pub fn render_panel(frame: &mut Frame, panel: Rect, lines: &[Line<'static>]) {
     let width = panel.width.saturating_sub(1);
     let inner = Rect::new(panel.x + 1, panel.y, width, panel.height);
     frame.render_widget(Paragraph::new(wrap_all(lines, width)), inner);
+}
+
+/// The last line under a board being moved on: the move being typed, else the footer; and
+/// the picker, drawn last so that it lies over the panel where it reaches it.
+pub fn render_input(
+    frame: &mut Frame,
+    p: &Palette,
+    layout: &PlayLayout,
+    (input, pos): (&BoardInput, &Position),
+    message: Option<&Message>,
+    keys: &str,
+) {
+    let line = match &input.typing {
+        Some(text) => Line::styled(format!(" move: {}_", sanitize(text)), p.accent()),
+        None => footer(p, message, keys, layout.input.width as usize),
+    };
+    frame.render_widget(Paragraph::new(line), layout.input);
+    if let (Some(geom), Some(picker)) = (layout.board, &input.picker) {
+        render_picker(p, pos, picker, geom, frame);
+    }
 }
