@@ -240,10 +240,19 @@ fn two_players_meet_play_drop_and_come_back_while_a_third_watches() {
     // Bob resigns; both games are kept in each player's saved games.
     bob.keys(&["R", "y"]);
     ann.wait_for("White wins by resignation");
-    let saved: Vec<PathBuf> = walk(&data.join("players"))
-        .into_iter()
-        .filter(|p| p.to_string_lossy().contains("/saves/"))
-        .collect();
+    // The screen says it before each session's keeper has written the file: wait for both.
+    let finished = |p: &PathBuf| std::fs::read_to_string(p).is_ok_and(|t| t.contains("\"1-0\""));
+    let mut saved: Vec<PathBuf> = Vec::new();
+    for _ in 0..200 {
+        saved = walk(&data.join("players"))
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains("/saves/"))
+            .collect();
+        if saved.len() == 2 && saved.iter().all(finished) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(saved.len(), 2, "{saved:?}");
     for path in &saved {
         let text = std::fs::read_to_string(path).unwrap();
