@@ -30,6 +30,10 @@ pub struct TuneArgs {
     pub seed: u64,
     /// Local-search passes per step size.
     pub passes: u32,
+    /// Strength of the pull toward the starting weights.
+    pub pull: f64,
+    /// Positions a weight's feature must be in before the weight is fitted.
+    pub min_count: u32,
     /// Where to write the weights (stdout if unset).
     pub out: Option<std::path::PathBuf>,
 }
@@ -98,6 +102,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if !(args.pull >= 0.0 && args.pull.is_finite()) {
+        return Err(format!("--pull must be 0 or more, not {}", args.pull));
+    }
     let v = variant(id);
     let mut samples = Vec::new();
     let (mut white, mut draws, mut black) = (0, 0, 0);
@@ -121,14 +128,31 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         return Err("the games gave no quiet positions to fit".into());
     }
     let start = Weights::builtin(id.as_str());
-    let fit = tune::tune(v, &samples, &start, args.passes, &mut |pass, error| {
+    let opts = tune::TuneOptions {
+        passes: args.passes,
+        pull: args.pull,
+        min_count: args.min_count,
+    };
+    let fit = tune::tune(v, &samples, &start, &opts, &mut |pass, error| {
         eprintln!("tune: pass {pass}: error {error:.6}");
     });
+    let counts: Vec<String> = fit.counts.iter().map(|(n, c)| format!("{n} {c}")).collect();
+    eprintln!(
+        "tune: positions holding each feature: {}",
+        counts.join(", ")
+    );
+    if !fit.held.is_empty() {
+        eprintln!(
+            "tune: held at the start (in fewer than {} positions): {}",
+            args.min_count,
+            fit.held.join(", ")
+        );
+    }
     let (y, m, d) = Timestamp::now().date();
     let mut w = fit.weights;
     w.provenance.command = format!(
-        "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {}",
-        id, args.games, args.nodes, args.plies, args.seed, args.passes
+        "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {} --pull {} --min-count {}",
+        id, args.games, args.nodes, args.plies, args.seed, args.passes, args.pull, args.min_count
     );
     w.provenance.date = format!("{y:04}-{m:02}-{d:02}");
     w.provenance.games = args.games;

@@ -242,6 +242,13 @@ enum Command {
         /// Local-search passes per step size.
         #[arg(long, default_value_t = 8)]
         passes: u32,
+        /// Strength of the L2 pull toward the untuned weights (0 fits freely).
+        #[arg(long, default_value_t = rankup::ai::tune::DEFAULT_PULL)]
+        pull: f64,
+        /// Fit a weight only when at least this many positions hold its feature (else it
+        /// keeps its untuned value).
+        #[arg(long, default_value_t = rankup::ai::tune::DEFAULT_MIN_COUNT)]
+        min_count: u32,
         /// Write the weights here instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -540,6 +547,8 @@ fn main() -> ExitCode {
             plies,
             seed,
             passes,
+            pull,
+            min_count,
             out,
         } => cli_tune::run(&cli_tune::TuneArgs {
             variant,
@@ -548,6 +557,8 @@ fn main() -> ExitCode {
             plies,
             seed,
             passes,
+            pull,
+            min_count,
             out,
         }),
         Command::Match {

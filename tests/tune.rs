@@ -1,0 +1,73 @@
+//! `rankup tune` through the real binary: its guards are options, recorded in the file it
+//! writes, and a weight whose feature is too rare is held and said to be.
+
+use rankup::ai::Weights;
+
+mod common;
+
+#[test]
+fn tune_holds_rare_weights_and_records_its_guards() {
+    let out = std::env::temp_dir().join(format!("rankup-tune-test-{}.ron", std::process::id()));
+    let run = common::rankup()
+        .args([
+            "tune",
+            "chess",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--plies",
+            "4",
+            "--passes",
+            "1",
+            "--pull",
+            "0.5",
+            "--min-count",
+            "100000",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    // Two games hold far fewer than 100,000 positions: every weight is held.
+    assert!(
+        stderr.contains("held at the start (in fewer than 100000 positions): value B"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("positions holding each feature: value B "),
+        "{stderr}"
+    );
+    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert!(w
+        .provenance
+        .command
+        .ends_with("--passes 1 --pull 0.5 --min-count 100000"));
+    let untuned = Weights::default();
+    assert_eq!(
+        (w.centre, w.mobility, w.tempo),
+        (untuned.centre, untuned.mobility, untuned.tempo)
+    );
+    assert_eq!(w.provenance.error_after, w.provenance.error_before);
+}
+
+#[test]
+fn tune_refuses_a_negative_pull() {
+    let run = common::rankup()
+        .args([
+            "tune",
+            "chess",
+            "--games",
+            "1",
+            "--nodes",
+            "50",
+            "--pull=-1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--pull must be 0 or more"));
+}
