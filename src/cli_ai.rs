@@ -50,13 +50,15 @@ enum Setting {
     Random,
     /// A difficulty level (its time per move may be overridden by `--movetime`).
     Level(Level),
-    /// Explicit limits (`depth=N`, `nodes=N`, `movetime=MS`).
+    /// Explicit limits (`depth=N`, `nodes=N`, `movetime=MS`, joined by commas with
+    /// `multipv=N`, `temp=CP`, `variety=CP`: a candidate level).
     Limits(SearchLimits),
 }
 
 impl Setting {
-    /// Reads `greedy`, `random`, a level (`4`, `club`), or `depth=N` / `nodes=N` /
-    /// `movetime=MS`.
+    /// Reads `greedy`, `random`, a level (`4`, `club`), or limits: `depth=N` / `nodes=N` /
+    /// `movetime=MS`, with `,multipv=N`, `,temp=CP` and `,variety=CP` after them
+    /// (`nodes=20000,multipv=3,temp=20`).
     fn parse(text: &str) -> Result<Setting, String> {
         let t = text.trim().to_ascii_lowercase();
         if t == "greedy" {
@@ -70,20 +72,31 @@ impl Setting {
         }
         let bad = || {
             format!(
-                "unknown player '{}' (expected greedy, random, a level {}..={}, depth=N, nodes=N or movetime=MS)",
+                "unknown player '{}' (expected greedy, random, a level {}..={}, or limits such as depth=N, nodes=N, movetime=MS, with ,multipv=N ,temp=CP ,variety=CP)",
                 rankup::text::short(text),
                 Level::MIN.number(),
                 Level::MAX.number()
             )
         };
-        let (key, value) = t.split_once('=').ok_or_else(bad)?;
-        let n: u64 = value.parse().map_err(|_| bad())?;
-        Ok(Setting::Limits(match key {
-            "depth" => SearchLimits::depth(n.clamp(1, 100) as u32),
-            "nodes" => SearchLimits::nodes(n.max(1)),
-            "movetime" => SearchLimits::movetime(Duration::from_millis(n.max(1))),
-            _ => return Err(bad()),
-        }))
+        let mut limits = SearchLimits::default();
+        for part in t.split(',') {
+            let (key, value) = part.trim().split_once('=').ok_or_else(bad)?;
+            let n: u64 = value.trim().parse().map_err(|_| bad())?;
+            let small = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+            match key.trim() {
+                "depth" => limits.depth = Some(small(n).clamp(1, 100)),
+                "nodes" => limits.nodes = Some(n.max(1)),
+                "movetime" => limits.movetime = Some(Duration::from_millis(n.max(1))),
+                "multipv" => limits.multipv = n.clamp(1, 64) as usize,
+                "temp" => limits.temperature = small(n),
+                "variety" => limits.variety = small(n),
+                _ => return Err(bad()),
+            }
+        }
+        if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+            return Err(bad());
+        }
+        Ok(Setting::Limits(limits))
     }
 
     fn describe(&self) -> String {
@@ -91,12 +104,28 @@ impl Setting {
             Setting::Greedy => "greedy".into(),
             Setting::Random => "random".into(),
             Setting::Level(l) => format!("level {l}"),
-            Setting::Limits(l) => match (l.depth, l.nodes, l.movetime) {
-                (Some(d), _, _) => format!("depth {d}"),
-                (_, Some(n), _) => format!("{n} nodes"),
-                (_, _, Some(t)) => format!("{} ms", t.as_millis()),
-                _ => "search".into(),
-            },
+            Setting::Limits(l) => {
+                let mut parts = Vec::new();
+                if let Some(d) = l.depth {
+                    parts.push(format!("depth {d}"));
+                }
+                if let Some(n) = l.nodes {
+                    parts.push(format!("{n} nodes"));
+                }
+                if let Some(t) = l.movetime {
+                    parts.push(format!("{} ms", t.as_millis()));
+                }
+                if l.multipv > 1 {
+                    parts.push(format!("multipv {}", l.multipv));
+                }
+                if l.temperature > 0 {
+                    parts.push(format!("temperature {}", l.temperature));
+                }
+                if l.variety > 0 {
+                    parts.push(format!("variety {}", l.variety));
+                }
+                parts.join(", ")
+            }
         }
     }
 }
@@ -137,7 +166,7 @@ impl Player {
                 threads: 1,
                 ..level.limits_with(movetime.unwrap_or(level.movetime()), seed)
             },
-            Setting::Limits(l) => l.clone(),
+            Setting::Limits(l) => SearchLimits { seed, ..l.clone() },
         };
         let stop = AtomicBool::new(false);
         let engine = self

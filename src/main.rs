@@ -141,8 +141,8 @@ enum Command {
         /// Number of games (colours alternate; each random opening is played twice).
         #[arg(long, default_value_t = 20)]
         games: u32,
-        /// Player A: a level (1..8 or its name), greedy, random, depth=N, nodes=N or
-        /// movetime=MS.
+        /// Player A: a level (1..8 or its name), greedy, random, or limits: depth=N, nodes=N
+        /// or movetime=MS, with ,multipv=N ,temp=CP ,variety=CP after them (a candidate level).
         #[arg(long, default_value = "4")]
         a: String,
         /// Player B, as for --a.

@@ -112,8 +112,15 @@ fn weak_levels_choices_follow_their_temperature() {
     }
     // Not the best move every time, and not a uniform draw either.
     assert!(counts[0] < n as u32 && counts[0] > counts[counts.len() - 1]);
-    // The strongest limited level draws from no lines at all past the opening.
-    let r = at_level(&pos, Level::new(7).unwrap(), 1);
+    // At temperature 0 (the top level's) no line is drawn past the opening: the best is played.
+    assert_eq!(Level::MAX.limits().temperature, 0);
+    let cold = SearchLimits {
+        temperature: 0,
+        threads: 1,
+        ..Level::new(6).unwrap().limits_with(Level::MAX.movetime(), 1)
+    };
+    let r = ai::search(&pos, &[], &cold, &AtomicBool::new(false), &mut |_| {});
+    assert!(r.lines.len() >= 2);
     assert_eq!(r.best, Some(r.lines[0].pv[0]));
 }
 
@@ -166,7 +173,7 @@ fn analysis_limits_never_draw_a_move() {
 }
 
 /// A save written before the ladder (`Ai(level: 4)`, the old one-second "club") loads as
-/// the ladder's level 7 and is written back in the new form, which reads back the same.
+/// the ladder's level 8 (the full search) and is written back in the new form, which reads back the same.
 #[test]
 fn old_saves_levels_map_onto_the_ladder() {
     let text = std::fs::read_to_string("tests/data/saves/v1-chess.ron").unwrap();
@@ -176,11 +183,11 @@ fn old_saves_levels_map_onto_the_ladder() {
     assert_eq!(
         saved.white,
         Player::Ai {
-            level: Level::new(7).unwrap()
+            level: Level::new(8).unwrap()
         }
     );
     let written = saved.to_ron();
-    assert!(written.contains("Ai(level: \"7\")"), "{written}");
+    assert!(written.contains("Ai(level: \"8\")"), "{written}");
     assert_eq!(SavedGame::from_ron(&written, "new.ron").unwrap(), saved);
     for bad in ["Ai(level: 7)", "Ai(level: \"9\")", "Ai(level: -1)"] {
         let text = text.replace("Ai(level: 1)", bad);

@@ -42,7 +42,7 @@ fn every_field_is_optional() {
         ("\"strong\"", 5),
         ("Some(\"2\")", 2),
         ("1", 1),
-        ("4", 7),
+        ("4", 8),
     ] {
         let config = Config::parse(&format!("(ai_level: {text})"), "c.ron").unwrap();
         assert_eq!(config.ai_level, Level::new(level), "{text}");
@@ -102,7 +102,7 @@ fn the_readme_example_parses() {
     let config = Config::parse(example, "README").unwrap();
     assert_eq!(config.glyphs, Some(GlyphMode::Ascii));
     assert_eq!(config.ai_level, Level::new(3));
-    assert_eq!(config.ai_level.map(|l| l.elo()), Some(1400));
+    assert_eq!(config.ai_level.map(|l| l.elo()), Some(1300));
 }
 
 /// Runs `rankup play chess` (no terminal here, so the app itself cannot start) with the

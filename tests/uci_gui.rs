@@ -272,3 +272,94 @@ fn limited_strength_plays_the_ladder() {
     assert_eq!(deepest, Some(1), "{lines:?}");
     e.quit();
 }
+
+/// A game on the clock as a GUI runs it: each `go wtime btime winc binc [movestogo]` after the
+/// time the engine really took (and the increment) is booked, the engine playing both sides.
+/// No move may take longer than the budget rule gives it ([`SearchLimits::budget`]'s hard
+/// limit for the clock sent), give or take `SLACK` for starting the search and passing the
+/// line on a loaded machine, so no clock ever runs out; a tiny clock and a last move before
+/// the control are answered within theirs too. Not a speed test: only an upper bound.
+#[test]
+fn clock_sequences_stay_within_the_budget() {
+    use rankup::ai::{Clock, SearchLimits};
+    use rankup::rules::ByColor;
+    use std::time::Instant;
+    const SLACK: Duration = Duration::from_millis(1_000);
+    let ms = Duration::from_millis;
+    let v = variant(VariantId::Chess);
+    let mut e = Uci::start();
+    for line in ["uci", "ucinewgame"] {
+        e.send(line);
+    }
+    no_errors(&e.ready());
+    let mut pos = Position::start(v);
+    let mut moves: Vec<String> = Vec::new();
+    let mut left = ByColor {
+        white: ms(8_000),
+        black: ms(8_000),
+    };
+    let inc = ms(100);
+    let mut play = |e: &mut Uci, left: &mut ByColor<Duration>, go: String, mtg: Option<u32>| {
+        let turn = pos.turn();
+        let limits = SearchLimits {
+            clock: Some(Clock {
+                time: *left,
+                inc: ByColor {
+                    white: inc,
+                    black: inc,
+                },
+                moves_to_go: mtg,
+            }),
+            ..SearchLimits::default()
+        };
+        let (_, hard) = limits.budget(turn);
+        let hard = hard.unwrap();
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        let start = Instant::now();
+        e.send(&go);
+        let lines = e.until("bestmove");
+        let took = start.elapsed();
+        no_errors(&lines);
+        assert!(
+            took <= hard + SLACK,
+            "{go}: took {took:?}, the budget was {hard:?}"
+        );
+        assert!(took < left[turn], "{go}: the flag fell ({took:?})");
+        left[turn] = left[turn] - took + inc;
+        let token = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        let m = coord::parse(&pos, token).expect("a legal bestmove");
+        pos.make(m);
+        moves.push(token.to_string());
+        took
+    };
+    let mut spent = Duration::ZERO;
+    for _ in 0..10 {
+        let go = format!(
+            "go wtime {} btime {} winc {} binc {}",
+            left.white.as_millis(),
+            left.black.as_millis(),
+            inc.as_millis(),
+            inc.as_millis()
+        );
+        spent += play(&mut e, &mut left, go, None);
+    }
+    assert!(
+        spent > inc * 2,
+        "the engine used its time, not nothing: {spent:?} in 10 moves"
+    );
+    // One move left before the control: most of the clock is there to spend, not all of it.
+    let mut last = ByColor {
+        white: ms(1_500),
+        black: ms(1_500),
+    };
+    let go = "go wtime 1500 btime 1500 winc 100 binc 100 movestogo 1".to_string();
+    play(&mut e, &mut last, go, Some(1));
+    // A clock down to its last 50 ms still gets a move, at once.
+    let mut tiny = ByColor {
+        white: ms(50),
+        black: ms(50),
+    };
+    let go = "go wtime 50 btime 50 winc 100 binc 100".to_string();
+    play(&mut e, &mut tiny, go, None);
+    e.quit();
+}

@@ -368,3 +368,29 @@ fn rules_card_shows_the_promotion_chain() {
     let text = screen(&mut app, 100, 30);
     assert!(text.contains("Chain: [G Guard] > C > S"), "{text}");
 }
+
+#[test]
+fn the_header_names_the_ai_level_with_its_rating() {
+    let level = rankup::ai::Level::new(3).unwrap();
+    let mut app = App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        None,
+        ByColor {
+            white: Player::Human,
+            black: Player::Ai(level),
+        },
+    );
+    for (w, h) in [(80, 24), (160, 50)] {
+        let text = screen(&mut app, w, h);
+        let header = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
+        assert!(header.contains(&level.label()), "{header}");
+        insta::assert_snapshot!(format!("header_ai_level_{w}x{h}"), header);
+    }
+}

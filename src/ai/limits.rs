@@ -102,7 +102,27 @@ impl SearchLimits {
 
     /// The time budget for `turn`: a soft limit (do not start another iteration after it) and
     /// a hard limit (abort the search at it).
-    pub(crate) fn budget(&self, turn: Color) -> (Option<Duration>, Option<Duration>) {
+    ///
+    /// With a clock: `share` is the time left (less 20 ms for the move's transmission) spread
+    /// over the moves to go (30 when the control does not say) plus three quarters of the
+    /// increment, never above 80% of the time left; the soft limit is the share, the hard one
+    /// four shares, never above 90% of the time left. A `movetime` caps both. So a search never
+    /// spends the whole clock, and an increment is spent as it comes.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rankup::ai::{Clock, SearchLimits};
+    /// use rankup::rules::{ByColor, Color};
+    /// let s = Duration::from_secs;
+    /// let limits = SearchLimits {
+    ///     clock: Some(Clock { time: ByColor { white: s(60), black: s(60) }, inc: ByColor { white: s(2), black: s(0) }, moves_to_go: None }),
+    ///     ..SearchLimits::default()
+    /// };
+    /// let (white, _) = limits.budget(Color::White);
+    /// let (black, _) = limits.budget(Color::Black);
+    /// assert!(white.unwrap() > black.unwrap() + Duration::from_millis(1400)); // the increment
+    /// ```
+    pub fn budget(&self, turn: Color) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
@@ -148,5 +168,79 @@ mod tests {
         let (_, hard) = limits.budget(Color::Black);
         assert!(hard.unwrap() < Duration::from_secs(1));
         assert_eq!(SearchLimits::infinite().budget(Color::White), (None, None));
+    }
+
+    fn clocked(
+        left: [u64; 2],
+        inc: [u64; 2],
+        mtg: Option<u32>,
+        movetime: Option<u64>,
+    ) -> SearchLimits {
+        let ms = Duration::from_millis;
+        SearchLimits {
+            movetime: movetime.map(ms),
+            clock: Some(Clock {
+                time: ByColor {
+                    white: ms(left[0]),
+                    black: ms(left[1]),
+                },
+                inc: ByColor {
+                    white: ms(inc[0]),
+                    black: ms(inc[1]),
+                },
+                moves_to_go: mtg,
+            }),
+            ..SearchLimits::default()
+        }
+    }
+
+    #[test]
+    fn an_increment_and_fewer_moves_to_go_give_more_time() {
+        let (plain, _) = clocked([60_000; 2], [0; 2], None, None).budget(Color::White);
+        let (inc, _) = clocked([60_000; 2], [2_000; 2], None, None).budget(Color::White);
+        let (few, _) = clocked([60_000; 2], [0; 2], Some(5), None).budget(Color::White);
+        let (plain, inc, few) = (plain.unwrap(), inc.unwrap(), few.unwrap());
+        assert_eq!(
+            inc - plain,
+            Duration::from_millis(1_500),
+            "3/4 of the increment"
+        );
+        assert!(few > plain * 5, "{few:?} against {plain:?}");
+        // The side to move's own clock counts, not the opponent's.
+        let (black, _) = clocked([60_000, 1_000], [0; 2], None, None).budget(Color::Black);
+        assert!(black.unwrap() < Duration::from_millis(100));
+        // A movetime caps the clock's budget.
+        let (soft, hard) = clocked([60_000; 2], [0; 2], None, Some(50)).budget(Color::White);
+        assert_eq!(
+            (soft, hard),
+            (
+                Some(Duration::from_millis(50)),
+                Some(Duration::from_millis(50))
+            )
+        );
+    }
+
+    proptest::proptest! {
+        /// Whatever the clocks say, the search never plans to spend the time it has not got:
+        /// the hard limit stays within 90% of the time left, the soft one within the hard one.
+        #[test]
+        fn the_budget_never_spends_the_clock(
+            left in proptest::array::uniform2(0u64..10_000_000),
+            inc in proptest::array::uniform2(0u64..100_000),
+            mtg in proptest::option::of(0u32..2_000),
+            movetime in proptest::option::of(1u64..1_000_000),
+        ) {
+            let limits = clocked(left, inc, mtg, movetime);
+            for (turn, left) in [(Color::White, left[0]), (Color::Black, left[1])] {
+                let (soft, hard) = limits.budget(turn);
+                let (soft, hard) = (soft.unwrap(), hard.unwrap());
+                let left = Duration::from_millis(left);
+                proptest::prop_assert!(soft <= hard);
+                proptest::prop_assert!(hard <= left.saturating_sub(CLOCK_OVERHEAD) * 9 / 10);
+                if let Some(mt) = movetime {
+                    proptest::prop_assert!(hard <= Duration::from_millis(mt));
+                }
+            }
+        }
     }
 }

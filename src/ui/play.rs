@@ -40,11 +40,12 @@ pub enum Player {
 }
 
 impl Player {
-    /// `you`-neutral label: `human` or `AI level 4 (club)`.
+    /// `you`-neutral label: `human` or `AI level 4 · about 1550` (the level with its rating
+    /// on the chess scale, as the start screen names it).
     pub fn label(self) -> String {
         match self {
             Player::Human => "human".into(),
-            Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
+            Player::Ai(l) => format!("AI {}", l.label()),
             Player::Remote => "opponent".into(),
         }
     }
