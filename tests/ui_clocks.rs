@@ -118,3 +118,30 @@ fn against_the_ai_neither_clock_runs_before_both_first_moves() {
     assert_eq!(left(&app).white, S(295));
     assert_eq!(left(&app).black, S(300));
 }
+
+/// The AI plays on the player's clock: its search gets the time each side has left and the
+/// control's increment (it budgets them itself: `SearchLimits::budget`), and its level's
+/// limits besides.
+#[test]
+fn the_ai_searches_on_the_games_clock() {
+    let mut app = timed(ByColor {
+        white: Player::Human,
+        black: Player::Ai(Level::DEFAULT),
+    });
+    let t0 = Instant::now();
+    app.update(Action::Tick(t0));
+    type_move(&mut app, "e4");
+    app.update(Action::Tick(t0 + S(2)));
+    let request = app.search_request().expect("the AI is to move");
+    let clock = request.limits.clock.expect("the search is on the clock");
+    assert_eq!(clock.time, left(&app));
+    assert_eq!(
+        clock.inc,
+        ByColor {
+            white: S(3),
+            black: S(3)
+        }
+    );
+    assert_eq!(clock.moves_to_go, None, "sudden death after the increment");
+    assert_eq!(request.limits.depth, Level::DEFAULT.limits().depth);
+}

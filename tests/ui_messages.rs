@@ -87,8 +87,11 @@ fn whose_move_it_is_nests_no_parentheses() {
     });
     type_move(&mut app, "e4");
     let text = screen(&mut app, 80, 24);
-    assert!(text.contains("Black to move · AI level 4 (club)"), "{text}");
-    assert!(text.contains("human v AI level 4 (club)"), "{text}");
+    assert!(
+        text.contains("Black to move · AI level 4 · about 1550"),
+        "{text}"
+    );
+    assert!(text.contains("human v AI level 4 · about 1550"), "{text}");
     for line in text.lines() {
         let mut depth = 0;
         for c in line.chars() {

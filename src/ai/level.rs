@@ -172,7 +172,7 @@ impl Level {
     /// ```
     /// use rankup::ai::Level;
     /// assert_eq!(Level::from_old(1), Level::new(1));
-    /// assert_eq!(Level::from_old(4), Level::MAX); // the old one-second "club"
+    /// assert_eq!(Level::from_old(4), Some(Level::MAX)); // the old one-second "club"
     /// assert_eq!(Level::from_old(7), None);
     /// ```
     pub fn from_old(n: u8) -> Option<Level> {
