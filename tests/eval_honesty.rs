@@ -7,16 +7,14 @@ use std::sync::mpsc;
 use rankup::ai::{Engine, Level};
 use rankup::game::Eval;
 use rankup::notation::coord;
-use rankup::rules::{ByColor, Position};
+use rankup::rules::ByColor;
 use rankup::save::pgn;
 use rankup::save::SavedGame;
 use rankup::ui::action::Action;
 use rankup::ui::app::{App, Player};
 use rankup::ui::{run_search, Incoming};
-use rankup::variants::{variant, VariantId};
 
 mod common;
-use common::{palette, OPTIONS};
 
 fn typed(app: &mut App, text: &str) {
     app.update(Action::StartTyping);
@@ -55,16 +53,10 @@ fn ai_moves(app: &mut App, engine: &mut Engine, depth: Option<u32>) -> Vec<Strin
 /// A person (White) against the AI at `level`, three moves each; the saved game and the
 /// scores shown while the AI thought.
 fn game_against(level: Level, depth: Option<u32>) -> (SavedGame, Vec<String>) {
-    let mut app = App::playing(
-        OPTIONS,
-        palette(),
-        Position::start(variant(VariantId::Chess)),
-        None,
-        ByColor {
-            white: Player::Human,
-            black: Player::Ai(level),
-        },
-    );
+    let mut app = common::chess_between(ByColor {
+        white: Player::Human,
+        black: Player::Ai(level),
+    });
     let mut engine = Engine::new(16);
     let mut shown = Vec::new();
     for _ in 0..3 {

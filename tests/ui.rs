@@ -372,16 +372,10 @@ fn rules_card_shows_the_promotion_chain() {
 #[test]
 fn the_header_names_the_ai_level_with_its_rating() {
     let level = rankup::ai::Level::new(3).unwrap();
-    let mut app = App::playing(
-        OPTIONS,
-        palette(),
-        Position::start(variant(VariantId::Chess)),
-        None,
-        ByColor {
-            white: Player::Human,
-            black: Player::Ai(level),
-        },
-    );
+    let mut app = common::chess_between(ByColor {
+        white: Player::Human,
+        black: Player::Ai(level),
+    });
     for (w, h) in [(80, 24), (160, 50)] {
         let text = screen(&mut app, w, h);
         let header = text

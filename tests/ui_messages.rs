@@ -3,28 +3,17 @@
 //! (A spectator on the server: tests/ui_lobby.rs.)
 
 mod common;
-use common::{palette, screen, OPTIONS};
+use common::{chess_between as chess, screen};
 
 use rankup::ai::Level;
-use rankup::rules::{ByColor, Position};
+use rankup::rules::ByColor;
 use rankup::ui::action::{Action, Dir};
 use rankup::ui::app::{App, Player, Thinking};
-use rankup::variants::{variant, VariantId};
 
 const HUMANS: ByColor<Player> = ByColor {
     white: Player::Human,
     black: Player::Human,
 };
-
-fn chess(players: ByColor<Player>) -> App {
-    App::playing(
-        OPTIONS,
-        palette(),
-        Position::start(variant(VariantId::Chess)),
-        None,
-        players,
-    )
-}
 
 fn message(app: &App) -> String {
     let play = app.play().unwrap();

@@ -47,16 +47,10 @@ fn status_row(text: &str, from_bottom: usize) -> String {
 /// said `+12.31` and the second `-12.32`.
 #[test]
 fn thinking_and_hint_share_whites_point_of_view() {
-    let mut app = App::playing(
-        OPTIONS,
-        palette(),
-        Position::start(variant(VariantId::Chess)),
-        None,
-        ByColor {
-            white: Player::Human,
-            black: Player::Ai(Level::DEFAULT),
-        },
-    );
+    let mut app = common::chess_between(ByColor {
+        white: Player::Human,
+        black: Player::Ai(Level::DEFAULT),
+    });
     type_move(&mut app, "e4");
     let request = app.search_request().expect("the AI thinks");
     let black_to_move = request.position.clone();

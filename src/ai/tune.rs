@@ -255,9 +255,8 @@ pub fn tune(
     };
     // K is fitted once, to the starting weights, and kept (as Texel's and Ethereal's tuners
     // do). Refitting it every pass lets K and the weights trade scale: with the Pawn fixed,
-    // shrinking every other value while K grows costs the error almost nothing, and that is
-    // how Upgrade's fit slid to a Queen of 261 with K 0.197. A fixed K pins what a
-    // centipawn means, so the weights can only move relative to it.
+    // shrinking every other value while K grows costs the error almost nothing. A fixed K
+    // pins what a centipawn means, so the weights can only move relative to it.
     let base = white_evals(&Tables::build_with(v, &w), samples);
     let k = fit_k(&base, samples);
     let counts = feature_counts(v, &w, samples, &base);

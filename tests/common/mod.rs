@@ -240,6 +240,18 @@ pub fn palette() -> Palette {
     Palette::new(Theme::default(), ColorMode::TrueColor)
 }
 
+/// A chess game from the start between `players`, no clock, with [`OPTIONS`] and
+/// [`palette`].
+pub fn chess_between(players: rankup::rules::ByColor<rankup::ui::app::Player>) -> App {
+    App::playing(
+        OPTIONS,
+        palette(),
+        Position::start(variant(VariantId::Chess)),
+        None,
+        players,
+    )
+}
+
 /// The app on its start screen with [`OPTIONS`] and [`palette`], no data directory.
 pub fn start_app() -> App {
     App::new(OPTIONS, palette(), None)
