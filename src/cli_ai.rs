@@ -5,11 +5,12 @@
 //! Results go to stdout, one line per game and a summary; problems with the arguments are
 //! one-line errors for `main` to print.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rankup::ai::{self, Engine, Level, SearchLimits};
+use rankup::ai::{self, Engine, Level, SearchLimits, Weights};
 use rankup::game::Game;
 use rankup::notation::coord;
 use rankup::rules::{Color, Move, Outcome, Position};
@@ -36,9 +37,32 @@ const MAX_PLIES: usize = 400;
 
 /// `rankup uci`. Stdin is read on its own thread (a locked stdin cannot move there, hence
 /// the buffered handle).
-pub fn uci() -> Result<(), String> {
+pub fn uci(weights: &[String]) -> Result<(), String> {
+    for spec in weights {
+        let (id, w) = weights_spec(spec)?;
+        Weights::play_with(id.as_str(), w);
+    }
     rankup::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
     Ok(())
+}
+
+/// Largest weights file read.
+const WEIGHTS_FILE_LIMIT: u64 = 1 << 20;
+
+/// A `--weights GAME=FILE` (or `GAME=derived`): the game and the set it is to play with.
+fn weights_spec(spec: &str) -> Result<(VariantId, Weights), String> {
+    let Some((game, file)) = spec.split_once('=') else {
+        return Err(format!("--weights: expected GAME=FILE, got '{spec}'"));
+    };
+    let id: VariantId = game.parse().map_err(|e| format!("--weights: {e}"))?;
+    if file == "derived" {
+        return Ok((id, Weights::default()));
+    }
+    let path = Path::new(file);
+    let text = rankup::input::read_text_file(path, WEIGHTS_FILE_LIMIT)
+        .map_err(|e| format!("--weights: {}: {e}", path.display()))?;
+    let w = Weights::from_ron(&text).map_err(|e| format!("--weights: {}: {e}", path.display()))?;
+    Ok((id, w))
 }
 
 /// One side of a `selfplay` match.

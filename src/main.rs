@@ -133,7 +133,13 @@ enum Command {
         depth: u32,
     },
     /// Speak the UCI engine protocol on stdin and stdout (for GUIs and match tools).
-    Uci,
+    Uci {
+        /// Play GAME with the weight set in FILE (as `rankup tune` writes it) instead of its
+        /// built-in one, or with the derived evaluation for `GAME=derived`: a candidate set
+        /// matched against the build's own. Repeatable.
+        #[arg(long, value_name = "GAME=FILE")]
+        weights: Vec<String>,
+    },
     /// Play two AI settings against each other; report W/D/L and an Elo estimate.
     Selfplay {
         /// Variant id.
@@ -512,7 +518,7 @@ fn main() -> ExitCode {
             why: Some(text),
         } => cli::why(&variant, fen.as_deref(), &moves, &text),
         Command::Bench { depth } => cli::bench(depth),
-        Command::Uci => cli_ai::uci(),
+        Command::Uci { weights } => cli_ai::uci(&weights),
         Command::Selfplay {
             variant,
             games,

@@ -485,3 +485,27 @@ fn bench_ai_depth_refuses_threads_and_depth_zero() {
     fails_naming(&["bench-ai", "--depth", "4", "--threads", "2"], "--threads");
     fails_naming(&["bench-ai", "--depth", "0"], "--depth");
 }
+
+/// `uci --weights GAME=FILE` names what is wrong with a spec in one line, before speaking UCI.
+#[test]
+fn uci_weights_errors_are_one_line() {
+    fails_naming(&["uci", "--weights", "chess"], "expected GAME=FILE");
+    fails_naming(
+        &["uci", "--weights", "frob=derived"],
+        "unknown variant 'frob'",
+    );
+    let dir = std::env::temp_dir().join(format!("rankup-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.ron");
+    fails_naming(
+        &["uci", "--weights", &format!("chess={}", missing.display())],
+        "missing.ron",
+    );
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(tempi: 3)").unwrap();
+    fails_naming(
+        &["uci", "--weights", &format!("chess={}", bad.display())],
+        "Unexpected field named `tempi`",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -602,18 +602,28 @@ fn white_view(color: Color, sq: Square, ranks: u8) -> Square {
     }
 }
 
+/// Every variant's tables built so far, by the variant's address.
+static TABLES: OnceLock<Mutex<HashMap<usize, Arc<Tables>>>> = OnceLock::new();
+
+/// Drops every table built so far (the weights in use changed); searches holding one keep
+/// theirs.
+pub(crate) fn forget_all() {
+    if let Some(cache) = TABLES.get() {
+        cache.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
 /// The tables of `v`, built on first use. Keyed by the variant's address: every compiled
 /// variant is `'static`, so the address names it uniquely (even a test's own variant that
 /// reuses an id).
 pub(crate) fn tables(v: &'static Variant) -> Arc<Tables> {
-    static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Tables>>>> = OnceLock::new();
     let key = v as *const Variant as usize;
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(t) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Arc::clone(t);
     }
     // Built outside the lock: two threads may both build the first time, which is harmless.
-    let built = Arc::new(Tables::build_with(v, &Weights::builtin(v.id())));
+    let built = Arc::new(Tables::build_with(v, &Weights::in_use(v.id())));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     Arc::clone(guard.entry(key).or_insert(built))
 }

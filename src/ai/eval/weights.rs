@@ -8,6 +8,7 @@
 //! and after). `rankup tune` writes them.
 
 use std::collections::BTreeMap;
+use std::sync::RwLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,9 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../data/weights/apc-longhaul-crowned.ron"),
     ),
 ];
+
+/// Sets installed with [`Weights::play_with`] for the rest of the process, by game id.
+static INSTALLED: RwLock<BTreeMap<String, Weights>> = RwLock::new(BTreeMap::new());
 
 /// How one weight set was made.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -131,6 +135,28 @@ impl Weights {
             .find(|(game, _)| *game == id)
             .map(|(_, text)| Weights::from_ron(text).expect("BUG: built-in weights parse (tested)"))
             .unwrap_or_default()
+    }
+
+    /// The set the game `id` plays with: one installed with [`Weights::play_with`], else
+    /// [`Weights::builtin`].
+    pub fn in_use(id: &str) -> Weights {
+        let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
+        installed
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| Weights::builtin(id))
+    }
+
+    /// Makes the game `id` play with `weights` instead of its built-in set from now on, in
+    /// this process (a candidate set under test: `rankup uci --weights GAME=FILE`, so one
+    /// build can play a match against itself with and without a set). Evaluation tables
+    /// already built are dropped and rebuilt on their next use.
+    pub fn play_with(id: &str, weights: Weights) {
+        INSTALLED
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_string(), weights);
+        super::tables::forget_all();
     }
 
     /// The tuner's parameters: (name, value) pairs, in a fixed order.
