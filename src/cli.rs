@@ -29,6 +29,8 @@ pub struct UiArgs {
     pub mouse: Option<bool>,
     /// Bell on (`--bell`) or off (`--no-bell`).
     pub bell: Option<bool>,
+    /// The top level thinking on the player's time on (`--ponder`) or off (`--no-ponder`).
+    pub ponder: Option<bool>,
 }
 
 /// The display settings in force: command-line flags over the config file over the
@@ -44,6 +46,8 @@ struct Settings {
     locale_note: Option<String>,
     /// The bell.
     bell: Option<bool>,
+    /// The top level thinks on the player's time.
+    ponder: bool,
     /// Mouse on.
     mouse: bool,
     /// The AI level when none is named.
@@ -79,6 +83,7 @@ impl Settings {
             ascii,
             locale_note,
             bell: ui.bell.or(config.bell),
+            ponder: ui.ponder.or(config.ponder).unwrap_or(true),
             mouse: ui.mouse.or(config.mouse).unwrap_or(true),
             level: config.ai_level.unwrap_or(Level::DEFAULT),
             configured_level: config.ai_level,
@@ -135,6 +140,7 @@ fn launch(
             mouse: settings.mouse,
             ascii: settings.ascii,
             bell: settings.bell,
+            ponder: settings.ponder,
         },
         start: None,
         clock: None,

@@ -14,6 +14,7 @@
 //!     ai_level: "5",      // the level the app offers first: "1".."8" or a name
 //!     mouse: false,
 //!     bell: true,         // ring when it is my move after a long think
+//!     ponder: false,      // the top AI level thinks only on its own move
 //! )
 //! "#;
 //! let config = Config::parse(text, "config.ron").unwrap();
@@ -64,6 +65,8 @@ pub struct Config {
     /// The terminal bell when it becomes your move after the opponent thought a while
     /// (`--bell`); unset: on against a person on the server, off against the AI.
     pub bell: Option<bool>,
+    /// The top AI level thinks on your time (`--no-ponder`); unset: on.
+    pub ponder: Option<bool>,
 }
 
 mod optional_level {

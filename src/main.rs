@@ -38,6 +38,13 @@ struct Args {
     /// Never ring the bell.
     #[arg(long, global = true)]
     no_bell: bool,
+    /// The top AI level thinks while you do, on every core but one (the default, unless
+    /// the config file turns it off).
+    #[arg(long, global = true, conflicts_with = "no_ponder")]
+    ponder: bool,
+    /// The AI thinks only on its own move.
+    #[arg(long, global = true)]
+    no_ponder: bool,
     /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
     #[arg(long, global = true, conflicts_with = "mouse")]
     no_mouse: bool,
@@ -422,6 +429,7 @@ fn main() -> ExitCode {
         glyphs: flag(args.unicode, args.ascii),
         mouse: flag(args.mouse, args.no_mouse),
         bell: flag(args.bell, args.no_bell),
+        ponder: flag(args.ponder, args.no_ponder),
     };
     // A player's own games (`variants/` in the config folder) join the built-in ones before
     // any command runs; a broken file is left out, listed on the start screen, never fatal.

@@ -21,7 +21,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn every_field_is_optional() {
     assert_eq!(Config::parse("()", "c.ron").unwrap(), Config::default());
     let full = Config::parse(
-        "(theme: \"light\", glyphs: Unicode, ai_level: 6, mouse: true, bell: false)",
+        "(theme: \"light\", glyphs: Unicode, ai_level: 6, mouse: true, bell: false, ponder: false)",
         "c.ron",
     )
     .unwrap();
@@ -34,6 +34,7 @@ fn every_field_is_optional() {
             ai_level: Level::new(8),
             mouse: Some(true),
             bell: Some(false),
+            ponder: Some(false),
         }
     );
     // A level of the ladder is text: a number or a name.

@@ -28,6 +28,7 @@ fn app() -> App {
             mouse: false,
             ascii: false,
             bell: None,
+            ponder: false,
         },
         Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
     );

@@ -297,6 +297,7 @@ fn online() -> App {
             mouse: false,
             ascii: false,
             bell: None,
+            ponder: false,
         },
         Palette::new(Theme::builtin("dark").unwrap(), ColorMode::TrueColor),
     );

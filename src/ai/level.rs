@@ -263,6 +263,25 @@ impl Level {
     }
 }
 
+impl Level {
+    /// Whether the level thinks on its opponent's time: only the top one, the only level
+    /// limited by time (the others are limited by depth or nodes, so a warm hash table would
+    /// make them stronger than their rating says, and they answer at once anyway).
+    pub fn ponders(self) -> bool {
+        self == Level::MAX
+    }
+
+    /// Limits of a search on the opponent's time (until the opponent moves): with the
+    /// level's threads, never played, for the hash table it fills.
+    pub fn ponder_limits(self) -> SearchLimits {
+        SearchLimits {
+            infinite: true,
+            threads: self.limits_with(self.movetime(), 0).threads,
+            ..SearchLimits::default()
+        }
+    }
+}
+
 /// Limits for an honest opinion of a position rather than a move at a level (hints,
 /// review, a draw offer's answer): the full search for `movetime`, on [`default_threads`]
 /// threads, always the best move.

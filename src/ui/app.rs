@@ -45,6 +45,9 @@ pub struct Options {
     /// Ring the terminal bell when it becomes your move after the opponent thought a
     /// while; `None`: for games against a person on the server, not against the AI.
     pub bell: Option<bool>,
+    /// The top level thinks on the player's time ([`Level::ponders`]); off on the server,
+    /// whose search threads are shared by every connection.
+    pub ponder: bool,
 }
 
 /// How long the opponent must have thought for the bell to ring when it is the player's
@@ -723,7 +726,17 @@ impl App {
                     crate::ai::analysis_limits(Duration::from_millis(700)),
                     SearchFor::Hint,
                 ),
-                Player::Human | Player::Remote => return None,
+                Player::Human => match p.players()[!turn] {
+                    Player::Ai(level)
+                        if level.ponders()
+                            && self.options.ponder
+                            && p.pondered != Some(p.generation) =>
+                    {
+                        (level.ponder_limits(), SearchFor::Ponder)
+                    }
+                    _ => return None,
+                },
+                Player::Remote => return None,
             }
         };
         Some(SearchRequest {

@@ -78,6 +78,9 @@ pub enum SearchFor {
     Hint = 1,
     /// The AI's answer to a draw offer.
     DrawAnswer = 2,
+    /// The top level thinking on the player's time ([`Level::ponders`]): a search of the
+    /// player's position whose result is never played, for the hash table it fills.
+    Ponder = 3,
 }
 
 /// A yes/no question waiting for an answer.
@@ -162,6 +165,9 @@ pub struct Play {
     pub hint_wanted: bool,
     /// The last hint, highlighted on the board until the position changes.
     pub hint: Option<Move>,
+    /// The state ([`Play::generation`]) whose ponder search ended by itself (it reached its
+    /// deepest iteration or found a mate): not started again until the position changes.
+    pub pondered: Option<u64>,
     /// Players, times and name, for saving.
     pub meta: GameMeta,
     /// Identifies this game among those played in this run (for save answers).
@@ -294,6 +300,7 @@ pub(super) fn new_play(
         thinking: None,
         hint_wanted: false,
         hint: None,
+        pondered: None,
         meta,
         game_id,
         file: None,
@@ -399,6 +406,9 @@ impl Play {
                 if id == wanted_id(self, false) || id == wanted_id(self, true) =>
             {
                 self.thinking = Some(thinking);
+            }
+            Action::AiDone { id, .. } if id == self.search_id(SearchFor::Ponder) => {
+                self.pondered = Some(self.generation);
             }
             Action::AiDone { id, best, thinking } => {
                 if self.table.game().outcome().is_some() {

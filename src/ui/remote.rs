@@ -188,6 +188,7 @@ pub fn online_app(term: &str) -> App {
             mouse: false,
             ascii: false,
             bell: None,
+            ponder: false,
         },
         palette_for(term),
     )

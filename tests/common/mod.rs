@@ -233,6 +233,7 @@ pub const OPTIONS: Options = Options {
     mouse: false,
     ascii: false,
     bell: None,
+    ponder: false,
 };
 
 /// The default theme in true colour.
