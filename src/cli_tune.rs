@@ -34,6 +34,9 @@ pub struct TuneArgs {
     pub pull: f64,
     /// Positions a weight's feature must be in before the weight is fitted.
     pub min_count: u32,
+    /// The share of the game's result in each position's target (the rest: its search
+    /// score).
+    pub lambda: f64,
     /// Where to write the weights (stdout if unset).
     pub out: Option<std::path::PathBuf>,
 }
@@ -48,7 +51,8 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Plays one self-play game and returns its quiet positions with White's points.
+/// Plays one self-play game and returns its quiet positions with White's points and the
+/// score the search gave each (for White).
 fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
     let v = variant(id);
     let mut game = Game::from_start(v);
@@ -74,15 +78,17 @@ fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
     let mut positions = Vec::new();
     while game.outcome().is_none() && game.history().len() < MAX_PLIES {
         let pos = game.position().clone();
-        if tune::is_quiet_position(&pos) {
-            positions.push(pos.clone());
-        }
         let limits = SearchLimits::nodes(args.nodes);
         let keys = game.repetition_keys().to_vec();
-        let best = engines[pos.turn().index()]
-            .search(&pos, &keys, &limits, &stop, &mut |_| {})
-            .best;
-        let Some(mv) = best else { break };
+        let found = engines[pos.turn().index()].search(&pos, &keys, &limits, &stop, &mut |_| {});
+        if tune::is_quiet_position(&pos) {
+            let searched = found.score.centipawns().map(|cp| match pos.turn() {
+                Color::White => cp,
+                Color::Black => -cp,
+            });
+            positions.push((pos, searched));
+        }
+        let Some(mv) = found.best else { break };
         game.play(mv).expect("BUG: the search plays legal moves");
     }
     let result = match game.outcome().and_then(|o| o.winner()) {
@@ -92,7 +98,11 @@ fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
     };
     positions
         .into_iter()
-        .map(|position| Sample { position, result })
+        .map(|(position, searched)| Sample {
+            position,
+            result,
+            searched,
+        })
         .collect()
 }
 
@@ -104,6 +114,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     if !(args.pull >= 0.0 && args.pull.is_finite()) {
         return Err(format!("--pull must be 0 or more, not {}", args.pull));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!(
+            "--lambda must be from 0 to 1 (the result's share of the target), not {}",
+            args.lambda
+        ));
     }
     let v = variant(id);
     let mut samples = Vec::new();
@@ -132,6 +148,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         passes: args.passes,
         pull: args.pull,
         min_count: args.min_count,
+        lambda: args.lambda,
     };
     let fit = tune::tune(v, &samples, &start, &opts, &mut |pass, error| {
         eprintln!("tune: pass {pass}: error {error:.6}");
@@ -151,8 +168,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let (y, m, d) = Timestamp::now().date();
     let mut w = fit.weights;
     w.provenance.command = format!(
-        "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {} --pull {} --min-count {}",
-        id, args.games, args.nodes, args.plies, args.seed, args.passes, args.pull, args.min_count
+        "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {} --pull {} --min-count {} --lambda {}",
+        id, args.games, args.nodes, args.plies, args.seed, args.passes, args.pull, args.min_count, args.lambda
     );
     w.provenance.date = format!("{y:04}-{m:02}-{d:02}");
     w.provenance.games = args.games;

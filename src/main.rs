@@ -262,6 +262,10 @@ enum Command {
         /// keeps its untuned value).
         #[arg(long, default_value_t = rankup::ai::tune::DEFAULT_MIN_COUNT)]
         min_count: u32,
+        /// The game's result's share of what each position is fitted to, from 0 to 1; the
+        /// rest is the self-play search's score of the position (1: results alone).
+        #[arg(long, default_value_t = rankup::ai::tune::DEFAULT_LAMBDA)]
+        lambda: f64,
         /// Write the weights here instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -563,6 +567,7 @@ fn main() -> ExitCode {
             passes,
             pull,
             min_count,
+            lambda,
             out,
         } => cli_tune::run(&cli_tune::TuneArgs {
             variant,
@@ -573,6 +578,7 @@ fn main() -> ExitCode {
             passes,
             pull,
             min_count,
+            lambda,
             out,
         }),
         Command::Match {

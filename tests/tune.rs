@@ -45,7 +45,7 @@ fn tune_holds_rare_weights_and_records_its_guards() {
     assert!(w
         .provenance
         .command
-        .ends_with("--passes 1 --pull 0.5 --min-count 100000"));
+        .ends_with("--passes 1 --pull 0.5 --min-count 100000 --lambda 1"));
     let untuned = Weights::default();
     assert_eq!(
         (w.centre, w.mobility, w.tempo),
@@ -70,4 +70,19 @@ fn tune_refuses_a_negative_pull() {
         .unwrap();
     assert!(!run.status.success());
     assert!(String::from_utf8_lossy(&run.stderr).contains("--pull must be 0 or more"));
+}
+
+#[test]
+fn tune_refuses_a_lambda_outside_0_to_1() {
+    for lambda in ["--lambda=1.5", "--lambda=-0.1", "--lambda=NaN"] {
+        let run = common::rankup()
+            .args(["tune", "chess", "--games", "1", "--nodes", "50", lambda])
+            .output()
+            .unwrap();
+        assert!(!run.status.success(), "{lambda}");
+        assert!(
+            String::from_utf8_lossy(&run.stderr).contains("--lambda must be from 0 to 1"),
+            "{lambda}"
+        );
+    }
 }

@@ -37,6 +37,10 @@ pub struct Sample {
     pub position: Position,
     /// White's points in the game it came from.
     pub result: f64,
+    /// The score the self-play's search gave the position, in centipawns for White; `None`
+    /// for a mate score or a position not searched. Blended into the target with
+    /// [`TuneOptions::lambda`].
+    pub searched: Option<i32>,
 }
 
 /// Whether `pos` is quiet enough to train on: not in check, and no capture or promotion
@@ -63,6 +67,11 @@ pub struct TuneOptions {
     pub pull: f64,
     /// Positions whose evaluation a weight must change before it is fitted.
     pub min_count: u32,
+    /// The share of the game's result in what a position's evaluation is fitted to; the
+    /// rest is the self-play search's score of it ([`Sample::searched`]) through the same
+    /// logistic curve. 1 fits to results alone; lower values trade the result's noise (one
+    /// number for a whole game, decided by the later mistakes) for the search's bias.
+    pub lambda: f64,
 }
 
 impl Default for TuneOptions {
@@ -75,12 +84,15 @@ impl Default for TuneOptions {
             passes: 8,
             pull: DEFAULT_PULL,
             min_count: DEFAULT_MIN_COUNT,
+            lambda: DEFAULT_LAMBDA,
         }
     }
 }
 
 /// [`TuneOptions::pull`] unless told otherwise.
 pub const DEFAULT_PULL: f64 = 0.002;
+/// [`TuneOptions::lambda`] unless told otherwise: results alone.
+pub const DEFAULT_LAMBDA: f64 = 1.0;
 /// [`TuneOptions::min_count`] unless told otherwise.
 pub const DEFAULT_MIN_COUNT: u32 = 1000;
 /// The lowest a scale (a percentage of the derived term) is fitted to.
@@ -124,24 +136,40 @@ fn white_evals(t: &Tables, samples: &[Sample]) -> Vec<f64> {
         .collect()
 }
 
-fn error_of(k: f64, evals: &[f64], samples: &[Sample]) -> f64 {
+/// Mean squared error of the predictions `sigmoid(k, eval)` against `targets`.
+fn error_of(k: f64, evals: &[f64], targets: &[f64]) -> f64 {
     let sum: f64 = evals
         .iter()
-        .zip(samples)
-        .map(|(&e, s)| (s.result - sigmoid(k, e)).powi(2))
+        .zip(targets)
+        .map(|(&e, &t)| (t - sigmoid(k, e)).powi(2))
         .sum();
-    sum / samples.len().max(1) as f64
+    sum / targets.len().max(1) as f64
 }
 
-/// The `K` that fits `evals` best (a scan, then a finer one around the best).
+/// What each sample's evaluation is fitted to: `lambda` of its game's result, the rest its
+/// search score through the curve (the result alone when it has none).
+fn targets(k: f64, samples: &[Sample], lambda: f64) -> Vec<f64> {
+    let lambda = lambda.clamp(0.0, 1.0);
+    samples
+        .iter()
+        .map(|s| match s.searched {
+            Some(cp) => lambda * s.result + (1.0 - lambda) * sigmoid(k, f64::from(cp)),
+            None => s.result,
+        })
+        .collect()
+}
+
+/// The `K` that fits `evals` to the games' results best (a scan, then a finer one around
+/// the best).
 fn fit_k(evals: &[f64], samples: &[Sample]) -> f64 {
+    let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
     let mut best = (f64::MAX, 1.0);
     let mut lo = 0.05;
     let mut step = 0.1;
     for _ in 0..3 {
         let mut k = lo;
         while k <= lo + 30.0 * step {
-            let e = error_of(k, evals, samples);
+            let e = error_of(k, evals, &results);
             if e < best.0 {
                 best = (e, k);
             }
@@ -237,10 +265,6 @@ pub fn tune(
         }
     }
     let origin: BTreeMap<String, i32> = w.params().into_iter().collect();
-    let error = |w: &Weights, k: f64| -> f64 {
-        let t = Tables::build_with(v, w);
-        error_of(k, &white_evals(&t, samples), samples)
-    };
     let penalty = |w: &Weights| -> f64 {
         let sum: f64 = w
             .params()
@@ -259,13 +283,18 @@ pub fn tune(
     // pins what a centipawn means, so the weights can only move relative to it.
     let base = white_evals(&Tables::build_with(v, &w), samples);
     let k = fit_k(&base, samples);
+    let goal = targets(k, samples, opts.lambda);
+    let error = |w: &Weights, k: f64| -> f64 {
+        let t = Tables::build_with(v, w);
+        error_of(k, &white_evals(&t, samples), &goal)
+    };
     let counts = feature_counts(v, &w, samples, &base);
     let held: Vec<String> = counts
         .iter()
         .filter(|(_, c)| *c < opts.min_count)
         .map(|(name, _)| name.clone())
         .collect();
-    let before = error_of(k, &base, samples);
+    let before = error_of(k, &base, &goal);
     let (mut best, mut best_error) = (before, before);
     for (step_value, step_scale, step_tempo) in [(16, 12, 4), (8, 6, 2), (4, 3, 1)] {
         for pass in 0..opts.passes {
@@ -338,6 +367,7 @@ mod tests {
             .map(|&(fen, result)| Sample {
                 position: Position::from_fen(v, fen).unwrap(),
                 result,
+                searched: None,
             })
             .collect()
     }
@@ -358,6 +388,7 @@ mod tests {
             passes,
             pull: 0.0,
             min_count: 0,
+            lambda: 1.0,
         }
     }
 
@@ -381,6 +412,47 @@ mod tests {
         assert!(!fit.weights.values.contains_key(&'P') && !fit.weights.values.contains_key(&'K'));
         assert_eq!(fit.weights.provenance.error_after, fit.error_after);
         assert!(fit.held.is_empty());
+    }
+
+    #[test]
+    fn lambda_blends_the_searches_scores_into_the_target() {
+        let v = variant(VariantId::Chess);
+        let plain = samples(v, &KNIGHT_UP);
+        // Each position's search agreed exactly with the starting evaluation.
+        let start = Weights::default();
+        let evals = white_evals(&Tables::build_with(v, &start), &plain);
+        let searched: Vec<Sample> = plain
+            .iter()
+            .zip(&evals)
+            .map(|(s, &e)| Sample {
+                searched: Some(e.round() as i32),
+                ..s.clone()
+            })
+            .collect();
+        // Lambda 1: the results alone, as without scores.
+        let by_results = tune(v, &plain, &start, &free(3), &mut |_, _| {});
+        let also = tune(v, &searched, &start, &free(3), &mut |_, _| {});
+        assert_eq!(also.weights.params(), by_results.weights.params());
+        assert_eq!(also.error_before, by_results.error_before);
+        // Lambda 0: the targets are the starting evaluation's own predictions, so the start
+        // is the best fit there is and nothing moves.
+        let scores_only = TuneOptions {
+            lambda: 0.0,
+            ..free(3)
+        };
+        let fit = tune(v, &searched, &start, &scores_only, &mut |_, _| {});
+        assert!(fit.error_before < 1e-6, "{}", fit.error_before);
+        assert_eq!(fit.weights.values[&'N'], derived_value(v, 'N'));
+        assert_eq!(fit.k, by_results.k, "K is fitted to the results either way");
+        // Half and half: the Knight moves, but less far than on results alone.
+        let half = TuneOptions {
+            lambda: 0.5,
+            ..free(3)
+        };
+        let blended = tune(v, &searched, &start, &half, &mut |_, _| {});
+        let n = derived_value(v, 'N');
+        assert!(blended.weights.values[&'N'] >= n);
+        assert!(blended.weights.values[&'N'] < by_results.weights.values[&'N']);
     }
 
     #[test]
