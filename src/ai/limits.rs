@@ -57,6 +57,26 @@ pub struct SearchLimits {
     pub variety: u32,
 }
 
+/// The search seed of the AI's move at `ply` (moves played since the game's start) of a
+/// game seeded with `game_seed`: a SplitMix64 mix of the two, so that every move has a seed
+/// of its own and the same game seed and moves give the same seeds.
+///
+/// ```
+/// use rankup::ai::move_seed;
+/// assert_eq!(move_seed(7, 3), move_seed(7, 3));
+/// assert_ne!(move_seed(7, 3), move_seed(7, 4));
+/// assert_ne!(move_seed(7, 3), move_seed(8, 3));
+/// ```
+pub fn move_seed(game_seed: u64, ply: usize) -> u64 {
+    super::search::mix(game_seed ^ super::search::mix(ply as u64))
+}
+
+/// A fresh game seed, different on every call (from the operating system's random source,
+/// through [`rand`]).
+pub fn fresh_seed() -> u64 {
+    rand::random()
+}
+
 /// Time kept back from the clock for the move's transmission.
 const CLOCK_OVERHEAD: Duration = Duration::from_millis(20);
 /// Moves the remaining time is spread over when the control does not say.
