@@ -1,6 +1,7 @@
 //! What bounds a search: depth, nodes, time per move, a game clock, or nothing (infinite).
 
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use crate::rules::{ByColor, Color, Move};
 
@@ -75,6 +76,40 @@ pub fn move_seed(game_seed: u64, ply: usize) -> u64 {
 /// through [`rand`]).
 pub fn fresh_seed() -> u64 {
     rand::random()
+}
+
+/// The switch of a search that ponders, thinking on the opponent's time (UCI `go ponder`):
+/// until [`Ponder::hit`] the search ignores its time limits; from then on it obeys them,
+/// counted from the hit (UCI `ponderhit`), going on with the iteration, table and histories
+/// it has. Shared between the search ([`Engine::ponder`](super::Engine::ponder)) and whoever
+/// hears the opponent's move.
+#[derive(Debug, Default)]
+pub struct Ponder {
+    hit: OnceLock<Instant>,
+}
+
+impl Ponder {
+    /// A search pondering until [`Ponder::hit`].
+    pub fn new() -> Ponder {
+        Ponder::default()
+    }
+
+    /// The opponent played the expected move: the search's time limits count from now. A
+    /// second call changes nothing.
+    pub fn hit(&self) {
+        let _ = self.hit.set(Instant::now());
+    }
+
+    /// Whether the search still thinks on the opponent's time (not hit yet).
+    pub fn is_pondering(&self) -> bool {
+        self.hit.get().is_none()
+    }
+
+    /// How long after `start` (the search's start) the time limits began to count: `None`
+    /// while pondering, zero for a hit before the start.
+    pub(crate) fn hit_after(&self, start: Instant) -> Option<Duration> {
+        self.hit.get().map(|t| t.saturating_duration_since(start))
+    }
 }
 
 /// Time kept back from the clock for the move's transmission.
