@@ -50,7 +50,7 @@ use crate::rules::{ByColor, Move, Position};
 pub use choice::OPENING_MOVES;
 pub use eval::weights::{Provenance, Weights, WeightsError};
 pub use level::{analysis_limits, default_threads, Level, ParseLevelError, VARIETY};
-pub use limits::{Clock, SearchLimits};
+pub use limits::{fresh_seed, move_seed, Clock, Ponder, SearchLimits};
 pub use score::Score;
 pub use search::{Engine, PvLine, SearchInfo, SearchResult};
 

@@ -7,10 +7,10 @@
 //! [`Score::wdl`](crate::ai::Score::wdl)), `Move Overhead` (milliseconds taken off both
 //! clocks), `Ponder` (`bestmove <move> ponder <reply>`), `position startpos|fen <text> [moves
 //! ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`,
-//! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched until
-//! `ponderhit`, which starts the `go`'s own search on the table the pondering filled, or
-//! `stop`) and `infinite`, `ponderhit`, `stop`, `quit`, and `d` (prints the position string
-//! as an info line). Moves are coordinate tokens (README, "Move tokens"); for `chess` the engine writes the
+//! `mate` (searched as that many moves deep), `searchmoves`, `ponder` (searched without a
+//! time limit until `ponderhit`, from which the same search goes on under the `go`'s own
+//! limits counted from that moment, or until `stop`) and `infinite`, `ponderhit`, `stop`,
+//! `quit`, and `d` (prints the position string as an info line). Moves are coordinate tokens (README, "Move tokens"); for `chess` the engine writes the
 //! plain UCI promotion form `e7e8q`. A line it cannot use is answered with `info string
 //! error: ...` and otherwise ignored.
 //!
@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::ai::{Clock, Engine, SearchInfo, SearchLimits, DEFAULT_HASH_MB};
+use crate::ai::{Clock, Engine, Ponder, SearchInfo, SearchLimits, DEFAULT_HASH_MB};
 
 mod options;
 
@@ -157,11 +157,9 @@ fn read_input(mut input: impl BufRead, lines: &SyncSender<Input>) {
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    /// Set to end the search without its `bestmove` (a ponder search on `ponderhit`).
-    silent: Arc<AtomicBool>,
     handle: JoinHandle<()>,
-    /// For a `go ponder`: the limits to search with once `ponderhit` comes.
-    ponder: Option<SearchLimits>,
+    /// For a `go ponder`: the switch `ponderhit` turns.
+    ponder: Option<Arc<Ponder>>,
 }
 
 /// The protocol state between commands.
@@ -393,46 +391,37 @@ impl Session {
                 FALLBACK_MOVETIME.as_millis()
             ));
         }
-        if ponder {
-            // Pondering searches until `ponderhit` or `stop`; the real limits wait.
-            let pondering = SearchLimits {
-                infinite: true,
-                ..limits.clone()
-            };
-            self.start(pondering, Some(limits));
-        } else {
-            self.start(limits, None);
-        }
+        // Pondering searches with the `go`'s limits, which count from `ponderhit`.
+        self.start(limits, ponder.then(|| Arc::new(Ponder::new())));
     }
 
-    /// Starts a search with `limits` on its thread (`ponder`: the limits of a `go ponder`).
-    fn start(&mut self, limits: SearchLimits, ponder: Option<SearchLimits>) {
+    /// Starts a search with `limits` on its thread (`ponder`: the switch of a `go ponder`).
+    fn start(&mut self, limits: SearchLimits, ponder: Option<Arc<Ponder>>) {
         let stop = Arc::new(AtomicBool::new(false));
-        let silent = Arc::new(AtomicBool::new(false));
-        let (out, engine, stop_flag, quiet) = (
+        let (out, engine, stop_flag, switch) = (
             Arc::clone(&self.out),
             Arc::clone(&self.engine),
             Arc::clone(&stop),
-            Arc::clone(&silent),
+            ponder.clone(),
         );
         let (pos, keys, v) = (self.position.clone(), self.keys.clone(), variant(self.id));
         let options = self.options.clone();
         let search = move || {
-            let result = engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .search(&pos, &keys, &limits, &stop_flag, &mut |info| {
-                    if !quiet.load(Ordering::Relaxed) {
-                        say(&out, &info_line(v, info, options.show_wdl))
-                    }
-                });
-            // UCI: in infinite mode (and pondering) the best move waits for `stop`.
-            while limits.infinite && !stop_flag.load(Ordering::Relaxed) {
+            let mut on_info = |info: &SearchInfo| say(&out, &info_line(v, info, options.show_wdl));
+            let result = {
+                let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
+                match &switch {
+                    Some(p) => engine.ponder(&pos, &keys, &limits, &stop_flag, p, &mut on_info),
+                    None => engine.search(&pos, &keys, &limits, &stop_flag, &mut on_info),
+                }
+            };
+            // UCI: in infinite mode, and while pondering, the best move waits for `stop` (or
+            // for `ponderhit`).
+            let waits = || limits.infinite || switch.as_ref().is_some_and(|p| p.is_pondering());
+            while waits() && !stop_flag.load(Ordering::Relaxed) {
                 thread::sleep(Duration::from_millis(2));
             }
-            if !quiet.load(Ordering::Relaxed) {
-                say(&out, &options.bestmove(&result, |m| token(v, m)));
-            }
+            say(&out, &options.bestmove(&result, |m| token(v, m)));
         };
         match thread::Builder::new()
             .name("uci-search".into())
@@ -441,7 +430,6 @@ impl Session {
             Ok(handle) => {
                 self.running = Some(Running {
                     stop,
-                    silent,
                     handle,
                     ponder,
                 })
@@ -453,21 +441,13 @@ impl Session {
         }
     }
 
-    /// `ponderhit`: the opponent played the expected move, so the ponder search ends without
-    /// a word and a search with the `go`'s own limits starts (on the table the pondering
-    /// filled). Without a ponder search running it does nothing.
+    /// `ponderhit`: the opponent played the expected move, so the ponder search goes on
+    /// (its iteration, table and histories kept) under the `go`'s own limits, counted from
+    /// now, and answers when they end it. Without a ponder search running it does nothing.
     fn ponderhit(&mut self) {
-        let Some(limits) = self.running.as_mut().and_then(|r| r.ponder.take()) else {
-            return;
-        };
-        if let Some(r) = self.running.take() {
-            r.silent.store(true, Ordering::Relaxed);
-            r.stop.store(true, Ordering::Relaxed);
-            if r.handle.join().is_err() {
-                self.error("the search thread failed");
-            }
+        if let Some(p) = self.running.as_ref().and_then(|r| r.ponder.as_ref()) {
+            p.hit();
         }
-        self.start(limits, None);
     }
 
     /// Stops the running search, if any, and waits for it to write its `bestmove`.

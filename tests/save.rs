@@ -78,6 +78,7 @@ fn meta(game: &Game, white: Player, black: Player) -> GameMeta {
             .outcome()
             .map(|_| Timestamp::from_unix(started.unix() + 7 * game.history().len() as i64)),
         clock: None,
+        seed: None,
     }
 }
 
@@ -467,10 +468,10 @@ fn broken_unknown_variant() {
 
 #[test]
 fn broken_unsupported_version_wins_over_unknown_fields() {
-    let (err, msg) = load_broken("version-3.ron");
-    assert_eq!(err.kind, LoadErrorKind::UnsupportedVersion(3));
+    let (err, msg) = load_broken("version-4.ron");
+    assert_eq!(err.kind, LoadErrorKind::UnsupportedVersion(4));
     assert!(
-        msg.contains("version 3") && msg.contains("versions 1 to 2") && msg.contains("newer"),
+        msg.contains("version 4") && msg.contains("versions 1 to 3") && msg.contains("newer"),
         "{msg}"
     );
 }

@@ -363,3 +363,128 @@ fn clock_sequences_stay_within_the_budget() {
     play(&mut e, &mut tiny, go, None);
     e.quit();
 }
+
+/// The depth of an iteration's `info` line (not a `currmove` progress report).
+fn iteration_depth(line: &str) -> Option<u32> {
+    if !line.starts_with("info ") || line.contains("currmove") {
+        return None;
+    }
+    field(line, "depth")?.parse().ok()
+}
+
+/// `ponderhit` converts the ponder search: it goes on from the depth it reached (no new
+/// search from depth 1) and, from the hit, obeys the `go`'s clock, answering with a
+/// `bestmove ... ponder ...` within the budget the clock gives (counted from the hit, with a
+/// generous margin; no lower bound on speed).
+#[test]
+fn ponderhit_goes_on_with_the_ponder_search_within_the_budget() {
+    use rankup::ai::{Clock, SearchLimits};
+    use rankup::rules::{ByColor, Color};
+    use std::time::Instant;
+    const SLACK: Duration = Duration::from_millis(1_500);
+    let mut e = Uci::start();
+    for line in [
+        "uci",
+        "setoption name Ponder value true",
+        "ucinewgame",
+        // The GUI expects e7e5 after its e2e4 and lets the engine think on White's reply.
+        "position startpos moves e2e4 e7e5",
+        "go ponder wtime 10000 btime 10000 winc 0 binc 0",
+    ] {
+        e.send(line);
+    }
+    // Think until the ponder search is some plies deep (10 s of clock would be spent long
+    // before a timed search got there if the ponder search kept to the clock).
+    let mut before = Vec::new();
+    let reached = loop {
+        let line = e.until("info");
+        before.extend(line.iter().cloned());
+        if let Some(d) = line.last().and_then(|l| iteration_depth(l)) {
+            if d >= 8 {
+                break d;
+            }
+        }
+    };
+    no_errors(&before);
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    let hit = Instant::now();
+    e.send("ponderhit");
+    let after = e.until("bestmove");
+    let took = hit.elapsed();
+    no_errors(&after);
+    let limits = SearchLimits {
+        clock: Some(Clock {
+            time: ByColor {
+                white: Duration::from_secs(10),
+                black: Duration::from_secs(10),
+            },
+            inc: ByColor::default(),
+            moves_to_go: None,
+        }),
+        ..SearchLimits::default()
+    };
+    let (_, hard) = limits.budget(Color::White);
+    assert!(
+        took <= hard.unwrap() + SLACK,
+        "took {took:?} after ponderhit, the budget was {hard:?}"
+    );
+    // The iterations after the hit continue the ponder search: none starts over.
+    let depths: Vec<u32> = after.iter().filter_map(|l| iteration_depth(l)).collect();
+    assert!(
+        depths.iter().all(|&d| d >= reached),
+        "pondered to depth {reached}, then {depths:?}"
+    );
+    let words: Vec<&str> = after.last().unwrap().split_whitespace().collect();
+    let mut pos = Position::start(variant(VariantId::Chess));
+    for m in ["e2e4", "e7e5"] {
+        pos.make(coord::parse(&pos, m).unwrap());
+    }
+    let best = coord::parse(&pos, words[1]).expect("a legal bestmove");
+    assert_eq!(words.get(2), Some(&"ponder"), "{words:?}");
+    pos.make(best);
+    coord::parse(&pos, words[3]).expect("a legal ponder move");
+    // One bestmove only.
+    assert!(e.ready().iter().all(|l| !l.starts_with("bestmove")));
+    e.quit();
+}
+
+/// `stop` while pondering (the opponent played another move) is answered at once with the
+/// ponder search's `bestmove`, however much clock the `go ponder` gave.
+#[test]
+fn stop_while_pondering_answers_at_once() {
+    use std::time::Instant;
+    let mut e = Uci::start();
+    for line in [
+        "uci",
+        "setoption name Ponder value true",
+        "position startpos moves d2d4",
+        "go ponder wtime 3600000 btime 3600000 winc 0 binc 0",
+    ] {
+        e.send(line);
+    }
+    // Pondering: it answers the GUI, but with no bestmove.
+    let waiting = e.ready();
+    assert!(
+        waiting.iter().all(|l| !l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    // Not a speed test: an hour on the clock would allow minutes for this move.
+    assert!(
+        asked.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        asked.elapsed()
+    );
+    let mut pos = Position::start(variant(VariantId::Chess));
+    pos.make(coord::parse(&pos, "d2d4").unwrap());
+    let token = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    coord::parse(&pos, token).expect("a legal bestmove");
+    assert!(e.ready().iter().all(|l| !l.starts_with("bestmove")));
+    e.quit();
+}

@@ -1,6 +1,7 @@
 //! What bounds a search: depth, nodes, time per move, a game clock, or nothing (infinite).
 
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use crate::rules::{ByColor, Color, Move};
 
@@ -55,6 +56,60 @@ pub struct SearchLimits {
     /// of the game, a move drawn evenly (with [`seed`](Self::seed)) from the lines within
     /// this many centipawns of the best; 0 for none.
     pub variety: u32,
+}
+
+/// The search seed of the AI's move at `ply` (moves played since the game's start) of a
+/// game seeded with `game_seed`: a SplitMix64 mix of the two, so that every move has a seed
+/// of its own and the same game seed and moves give the same seeds.
+///
+/// ```
+/// use rankup::ai::move_seed;
+/// assert_eq!(move_seed(7, 3), move_seed(7, 3));
+/// assert_ne!(move_seed(7, 3), move_seed(7, 4));
+/// assert_ne!(move_seed(7, 3), move_seed(8, 3));
+/// ```
+pub fn move_seed(game_seed: u64, ply: usize) -> u64 {
+    super::search::mix(game_seed ^ super::search::mix(ply as u64))
+}
+
+/// A fresh game seed, different on every call (from the operating system's random source,
+/// through [`rand`]).
+pub fn fresh_seed() -> u64 {
+    rand::random()
+}
+
+/// The switch of a search that ponders, thinking on the opponent's time (UCI `go ponder`):
+/// until [`Ponder::hit`] the search ignores its time limits; from then on it obeys them,
+/// counted from the hit (UCI `ponderhit`), going on with the iteration, table and histories
+/// it has. Shared between the search ([`Engine::ponder`](super::Engine::ponder)) and whoever
+/// hears the opponent's move.
+#[derive(Debug, Default)]
+pub struct Ponder {
+    hit: OnceLock<Instant>,
+}
+
+impl Ponder {
+    /// A search pondering until [`Ponder::hit`].
+    pub fn new() -> Ponder {
+        Ponder::default()
+    }
+
+    /// The opponent played the expected move: the search's time limits count from now. A
+    /// second call changes nothing.
+    pub fn hit(&self) {
+        let _ = self.hit.set(Instant::now());
+    }
+
+    /// Whether the search still thinks on the opponent's time (not hit yet).
+    pub fn is_pondering(&self) -> bool {
+        self.hit.get().is_none()
+    }
+
+    /// How long after `start` (the search's start) the time limits began to count: `None`
+    /// while pondering, zero for a hit before the start.
+    pub(crate) fn hit_after(&self, start: Instant) -> Option<Duration> {
+        self.hit.get().map(|t| t.saturating_duration_since(start))
+    }
 }
 
 /// Time kept back from the clock for the move's transmission.

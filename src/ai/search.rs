@@ -34,7 +34,7 @@ use crate::rules::{Color, MaterialDraw, Move, Position, Squares};
 
 use super::choice::{self, OPENING_MOVES};
 use super::eval::{self, Tables};
-use super::limits::SearchLimits;
+use super::limits::{Ponder, SearchLimits};
 use super::ordering::{
     is_quiet, loud_score, promotion_gain, under_promotion, victim_value, Heuristics, MoveKey,
     MoveLists, Picker, PieceTo, NO_PIECE_TO,
@@ -223,6 +223,37 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.run(pos, history, limits, stop, None, on_info)
+    }
+
+    /// Searches `pos` as [`Engine::search`] does, pondering: until `ponder` is
+    /// [hit](Ponder::hit) the time limits of `limits` (its clock or `movetime`) do not count
+    /// and the search goes deeper; from the hit it goes on, with the iteration, table and
+    /// histories it has, under those limits counted from the hit (a soft limit already past
+    /// ends it at the end of its iteration). Depth and node limits, `stop` and a forced
+    /// move or found mate end it as always: the caller waits for the hit (or its own stop)
+    /// before it plays the result.
+    pub fn ponder(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        ponder: &Ponder,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.run(pos, history, limits, stop, Some(ponder), on_info)
+    }
+
+    fn run(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        ponder: Option<&Ponder>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         let start = Instant::now();
         let tables = eval::tables(pos.variant());
         let game = pos.variant() as *const _ as usize;
@@ -257,6 +288,7 @@ impl Engine {
             total: &total,
             start,
             hard,
+            ponder,
         };
         let (main, helpers) = self
             .workers
@@ -296,6 +328,21 @@ struct Shared<'a> {
     total: &'a AtomicU64,
     start: Instant,
     hard: Option<Duration>,
+    /// The switch of a ponder search.
+    ponder: Option<&'a Ponder>,
+}
+
+impl Shared<'_> {
+    /// The part of `elapsed` (since the start) that counts against the time limits: all of
+    /// it, or for a ponder search the time since the hit, `None` before it.
+    fn counted(&self, elapsed: Duration) -> Option<Duration> {
+        match self.ponder {
+            None => Some(elapsed),
+            Some(p) => p
+                .hit_after(self.start)
+                .map(|hit| elapsed.saturating_sub(hit)),
+        }
+    }
 }
 
 /// What each ply of the current line remembers (read by the plies below it).
@@ -644,7 +691,7 @@ impl<'a> Searcher<'a> {
                     } else {
                         budget
                     };
-                    if elapsed >= limit {
+                    if self.shared.counted(elapsed).is_some_and(|e| e >= limit) {
                         break;
                     }
                 }
@@ -831,7 +878,9 @@ impl<'a> Searcher<'a> {
         let elapsed = sh.start.elapsed();
         if sh.stop.load(Ordering::Relaxed)
             || sh.abort.load(Ordering::Relaxed)
-            || sh.hard.is_some_and(|h| elapsed >= h)
+            || sh
+                .hard
+                .is_some_and(|h| sh.counted(elapsed).is_some_and(|e| e >= h))
         {
             self.stopped = true;
         }

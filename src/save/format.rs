@@ -1,4 +1,4 @@
-//! The saved-game types and their RON text, format version 1.
+//! The saved-game types and their RON text, format versions 1 to 3.
 
 use std::fmt;
 use std::time::Duration;
@@ -15,14 +15,18 @@ use crate::variants::{content_hash, register_embedded, VariantId};
 use super::error::{LoadError, LoadErrorKind};
 use super::timestamp::Timestamp;
 
-/// The newest format version, the one a save with [`SavedGame::analysis`] is written in.
+/// The newest format version, the one a save with a [`SavedGame::seed`] is written in.
 ///
 /// A file is written in the oldest version that holds everything in it
-/// ([`SavedGame::format_version`]): a game without analysis stays version 1, which every
-/// rankup reads, and an analysed one is version 2, which an older rankup refuses by name
-/// ("unsupported save format version 2") rather than by the field it does not know. This
-/// build reads every version from [`OLDEST_FORMAT_VERSION`] to this one.
-pub const FORMAT_VERSION: u32 = 2;
+/// ([`SavedGame::format_version`]): a game with neither analysis nor seed stays version 1,
+/// which every rankup reads, an analysed one is version 2 and one with a seed (a game
+/// against the AI) version 3, which an older rankup refuses by name ("unsupported save
+/// format version 3") rather than by the field it does not know. This build reads every
+/// version from [`OLDEST_FORMAT_VERSION`] to this one.
+pub const FORMAT_VERSION: u32 = 3;
+
+/// The version that added [`SavedGame::analysis`].
+const ANALYSIS_VERSION: u32 = 2;
 
 /// The oldest format version this build reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
@@ -71,6 +75,9 @@ pub struct SavedGame {
     pub ended: Option<Timestamp>,
     /// The clocks of a timed game, as they stood when it was saved.
     pub clock: Option<SavedClock>,
+    /// The seed of the AI's choices in a game against it (format version 3); `None` for a
+    /// game without the AI or a file written before seeds (a resumed one gets a fresh seed).
+    pub seed: Option<u64>,
     /// The moves, in order.
     pub moves: Vec<SavedMove>,
     /// The engine's analysis, added in review (never changing the moves).
@@ -595,6 +602,9 @@ struct RawSave {
     plies: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<SavedClock>,
+    /// The seed of the AI's choices (format version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
     /// For a player's own game: the text of its variant file when the game was saved, so the
     /// save loads and replays when that file changes or is gone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -632,6 +642,7 @@ impl From<&SavedGame> for RawSave {
             updated: None,
             plies: None,
             clock: g.clock,
+            seed: g.seed,
             variant_file: g.variant.user_game().map(|u| u.text.clone()),
             moves: g.moves.clone(),
             analysis: g.analysis.clone(),
@@ -743,11 +754,13 @@ fn end_of(text: &str) -> (usize, usize) {
 
 impl SavedGame {
     /// The format version this game is written in: the oldest that holds everything in it
-    /// (2 with an analysis, else 1), so that a file stays readable by as many rankup
-    /// versions as can read it.
+    /// (3 with a seed, else 2 with an analysis, else 1), so that a file stays readable by as
+    /// many rankup versions as can read it.
     pub fn format_version(&self) -> u32 {
-        if self.analysis.is_some() {
+        if self.seed.is_some() {
             FORMAT_VERSION
+        } else if self.analysis.is_some() {
+            ANALYSIS_VERSION
         } else {
             OLDEST_FORMAT_VERSION
         }
@@ -814,6 +827,7 @@ impl SavedGame {
             started: raw.started,
             ended: raw.ended,
             clock: raw.clock,
+            seed: raw.seed,
             moves: raw.moves,
             analysis: raw.analysis,
         };

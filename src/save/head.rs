@@ -214,6 +214,9 @@ impl<'de> Visitor<'de> for HeadSeed<'_> {
                 "clock" => {
                     map.next_value::<Option<SavedClock>>()?;
                 }
+                "seed" => {
+                    map.next_value::<Option<u64>>()?;
+                }
                 "moves" if f.complete() => {
                     f.stopped = true;
                     return Ok(());

@@ -31,6 +31,10 @@ pub struct GameMeta {
     pub ended: Option<Timestamp>,
     /// The clocks of a timed game; the app updates them before each save.
     pub clock: Option<SavedClock>,
+    /// The seed of the AI's choices in this game (each AI move's search seed comes from it
+    /// and the ply: [`crate::ai::move_seed`]); `None` for a game without the AI. The app
+    /// draws it when a game against the AI starts.
+    pub seed: Option<u64>,
 }
 
 impl GameMeta {
@@ -43,6 +47,7 @@ impl GameMeta {
             started: Timestamp::now(),
             ended: None,
             clock: None,
+            seed: None,
         }
     }
 }
@@ -67,8 +72,8 @@ impl SavedGame {
             .parse()
             .expect("BUG: every game played is a registered one");
         let outcome = game.outcome();
-        SavedGame {
-            // No analysis yet: the oldest version (see `SavedGame::format_version`).
+        let mut saved = SavedGame {
+            // Set below to the version `SavedGame::format_version` gives.
             version: OLDEST_FORMAT_VERSION,
             name: meta.name.clone(),
             variant,
@@ -83,6 +88,7 @@ impl SavedGame {
                 .filter(|_| outcome.is_some())
                 .map(|t| t.max(meta.started)),
             clock: meta.clock.map(SavedClock::clamped),
+            seed: meta.seed,
             moves: game
                 .history()
                 .iter()
@@ -95,7 +101,9 @@ impl SavedGame {
                 })
                 .collect(),
             analysis: None,
-        }
+        };
+        saved.version = saved.format_version();
+        saved
     }
 
     /// The players, times and name, to keep playing a loaded game (pass it back to
@@ -108,6 +116,7 @@ impl SavedGame {
             started: self.started,
             ended: self.ended,
             clock: self.clock,
+            seed: self.seed,
         }
     }
 

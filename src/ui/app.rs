@@ -706,7 +706,7 @@ impl App {
         } else {
             match p.players()[turn] {
                 Player::Ai(level) => {
-                    let mut limits = level.limits();
+                    let mut limits = p.ai_limits(level);
                     if let Some(clocks) = p.table.clocks() {
                         // The engine budgets the clock itself (more time when the position is
                         // unsettled, less for an obvious move, never past the flag); the

@@ -269,9 +269,17 @@ pub(super) fn new_play(
     clock: Option<TimeControl>,
     flipped: bool,
     players: ByColor<Player>,
-    meta: GameMeta,
+    mut meta: GameMeta,
     game_id: u64,
 ) -> Play {
+    // A game against the AI has one seed for all its choices, drawn when it starts (a
+    // resumed game keeps the one in its save; one saved before seeds gets a fresh one).
+    let ai = [players.white, players.black]
+        .iter()
+        .any(|p| matches!(p, Player::Ai(_)));
+    if ai && meta.seed.is_none() {
+        meta.seed = Some(crate::ai::fresh_seed());
+    }
     // Start the cursor on the King of the side at the bottom: a piece the player knows.
     let cursor = game
         .position()
@@ -340,6 +348,19 @@ pub fn step_cursor(shape: &crate::rules::Shape, sq: Square, dir: Dir, flipped: b
 }
 
 impl Play {
+    /// Search limits for the AI's move at `level` now: the level's, with the search seed
+    /// drawn from the game's seed and the ply ([`crate::ai::move_seed`]), so that the same
+    /// seed and moves give the same replies; a fresh seed only for a game without one.
+    pub fn ai_limits(&self, level: Level) -> crate::ai::SearchLimits {
+        match self.meta.seed {
+            Some(seed) => {
+                let ply = self.table.game().history().len();
+                level.limits_with(level.movetime(), crate::ai::move_seed(seed, ply))
+            }
+            None => level.limits(),
+        }
+    }
+
     /// The game as saved now: moves, notes, players, times and the clocks.
     pub fn saved(&self) -> SavedGame {
         let mut meta = self.meta.clone();

@@ -117,6 +117,7 @@ fn to_saved(raw: &RawGame) -> Result<SavedGame, String> {
         started,
         ended: outcome.map(|_| started),
         clock: clock(raw.tag("TimeControl"), clocks),
+        seed: None,
     };
     let saved = SavedGame::from_game(&game, &meta);
     // What loading would refuse is refused here, with the loader's reason.

@@ -80,6 +80,7 @@ impl Room {
                 .table
                 .clocks()
                 .map(|c| SavedClock::new(c.control, c.left)),
+            seed: None,
         };
         SavedGame::from_game(self.table.game(), &meta)
     }
