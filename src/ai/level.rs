@@ -97,9 +97,9 @@ const SETTINGS: [Setting; 8] = [
     Setting {
         name: "expert",
         elo: ELO[5],
-        summary: "a search of 25 thousand positions, seldom a second-best move",
+        summary: "a search of 60 thousand positions, seldom a second-best move",
         depth: None,
-        nodes: Some(25_000),
+        nodes: Some(60_000),
         millis: 3_000,
         multipv: 2,
         temperature: 8,
@@ -127,9 +127,10 @@ const SETTINGS: [Setting; 8] = [
 ];
 
 /// The levels' ratings on the chess scale, rounded to 50: levels 1-7 each measured against
-/// Fairy-Stockfish's `UCI_Elo` setting nearest to it (README, "The AI"); level 8 the full
-/// search's figure at 100 ms per move raised by a conservative margin for its longer time.
-const ELO: [u32; 8] = [700, 900, 1300, 1550, 1850, 2000, 2100, 2500];
+/// Fairy-Stockfish's `UCI_Elo` setting nearest to it, with time enough for the level's own
+/// depth or node limit to be what stops it (README, "The AI"); level 8 estimated: level 7's
+/// figure raised by a conservative margin for its ten or more times as many nodes.
+const ELO: [u32; 8] = [700, 900, 1300, 1550, 1850, 2150, 2350, 2550];
 
 /// Opening variety of every level: moves within this many centipawns of the best are drawn
 /// evenly in the first moves of a game.
