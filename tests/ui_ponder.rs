@@ -140,19 +140,11 @@ fn levels_below_the_top_and_the_option_off_do_not_ponder() {
     assert!(against(8, false).search_request().is_none());
     assert!(Level::MAX.ponders() && !Level::new(7).unwrap().ponders());
     // Two people at one keyboard: nobody ponders.
-    let app = App::playing(
-        Options {
-            ponder: true,
-            ..OPTIONS
-        },
-        palette(),
-        Position::start(variant(VariantId::Chess)),
-        None,
-        ByColor {
-            white: Player::Human,
-            black: Player::Human,
-        },
-    );
+    let mut app = common::chess_between(ByColor {
+        white: Player::Human,
+        black: Player::Human,
+    });
+    app.options.ponder = true;
     assert!(app.search_request().is_none());
 }
 
