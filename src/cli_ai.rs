@@ -46,9 +46,6 @@ pub fn uci(weights: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Largest weights file read.
-const WEIGHTS_FILE_LIMIT: u64 = 1 << 20;
-
 /// A `--weights GAME=FILE` (or `GAME=derived`): the game and the set it is to play with.
 fn weights_spec(spec: &str) -> Result<(VariantId, Weights), String> {
     let Some((game, file)) = spec.split_once('=') else {
@@ -59,7 +56,7 @@ fn weights_spec(spec: &str) -> Result<(VariantId, Weights), String> {
         return Ok((id, Weights::default()));
     }
     let path = Path::new(file);
-    let text = rankup::input::read_text_file(path, WEIGHTS_FILE_LIMIT)
+    let text = rankup::input::read_text_file(path, rankup::input::MIB)
         .map_err(|e| format!("--weights: {}: {e}", path.display()))?;
     let w = Weights::from_ron(&text).map_err(|e| format!("--weights: {}: {e}", path.display()))?;
     Ok((id, w))

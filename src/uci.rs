@@ -370,10 +370,7 @@ impl Session {
             ponder,
         } = parse_go(args, &self.position);
         limits.threads = self.threads;
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        self.options.apply(&mut limits, seed);
+        self.options.apply(&mut limits, crate::ai::fresh_seed());
         for e in &errors {
             self.error(e);
         }

@@ -13,9 +13,9 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use super::limits::SearchLimits;
+use super::limits::{fresh_seed, SearchLimits};
 
 /// A playing strength, `1..=8`.
 ///
@@ -231,40 +231,24 @@ impl Level {
         Duration::from_millis(self.setting().millis)
     }
 
-    /// Search limits for a move at this level, with a fresh seed from the clock (set
+    /// Search limits for a move at this level, with a fresh seed ([`fresh_seed`]; set
     /// [`SearchLimits::seed`] for a repeatable game).
     pub fn limits(self) -> SearchLimits {
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        self.limits_with(self.movetime(), seed)
+        self.limits_with(self.movetime(), fresh_seed())
     }
 
-    /// Search limits for a move at this level with a given time per move and seed (of its
-    /// choices among moves; the same seed, position and level give the same move under the
-    /// depth and node limits).
-    ///
-    /// The full-strength level searches with [`default_threads`] threads (every core but
-    /// one, which stays free for the user interface); the others, limited by depth or nodes,
-    /// with one, so that they are deterministic.
-    pub fn limits_with(self, movetime: Duration, seed: u64) -> SearchLimits {
+    /// The level's search threads: [`default_threads`] for the full-strength level (every
+    /// core but one, which stays free for the user interface); one for the others, limited
+    /// by depth or nodes, so that they are deterministic.
+    fn threads(self) -> usize {
         let s = self.setting();
-        let limited = s.depth.is_some() || s.nodes.is_some();
-        SearchLimits {
-            depth: s.depth,
-            nodes: s.nodes,
-            movetime: Some(movetime),
-            multipv: s.multipv,
-            temperature: s.temperature,
-            variety: VARIETY,
-            seed,
-            threads: if limited { 1 } else { default_threads() },
-            ..SearchLimits::default()
+        if s.depth.is_some() || s.nodes.is_some() {
+            1
+        } else {
+            default_threads()
         }
     }
-}
 
-impl Level {
     /// Whether the level thinks on its opponent's time: only the top one, the only level
     /// limited by time (the others are limited by depth or nodes, so a warm hash table would
     /// make them stronger than their rating says, and they answer at once anyway).
@@ -277,7 +261,25 @@ impl Level {
     pub fn ponder_limits(self) -> SearchLimits {
         SearchLimits {
             infinite: true,
-            threads: self.limits_with(self.movetime(), 0).threads,
+            threads: self.threads(),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search limits for a move at this level with a given time per move and seed (of its
+    /// choices among moves; the same seed, position and level give the same move under the
+    /// depth and node limits), on the level's threads ([`Level::threads`]).
+    pub fn limits_with(self, movetime: Duration, seed: u64) -> SearchLimits {
+        let s = self.setting();
+        SearchLimits {
+            depth: s.depth,
+            nodes: s.nodes,
+            movetime: Some(movetime),
+            multipv: s.multipv,
+            temperature: s.temperature,
+            variety: VARIETY,
+            seed,
+            threads: self.threads(),
             ..SearchLimits::default()
         }
     }
