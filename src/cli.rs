@@ -33,6 +33,20 @@ pub struct UiArgs {
     pub ponder: Option<bool>,
 }
 
+impl UiArgs {
+    /// These choices, each falling back to `other`'s where this one makes none (the flags
+    /// after a command over those before it).
+    pub fn or(self, other: &UiArgs) -> UiArgs {
+        UiArgs {
+            theme: self.theme.or_else(|| other.theme.clone()),
+            glyphs: self.glyphs.or(other.glyphs),
+            mouse: self.mouse.or(other.mouse),
+            bell: self.bell.or(other.bell),
+            ponder: self.ponder.or(other.ponder),
+        }
+    }
+}
+
 /// The display settings in force: command-line flags over the config file over the
 /// built-in defaults.
 struct Settings {

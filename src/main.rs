@@ -18,42 +18,65 @@ mod cli_variant;
 #[derive(Parser, Debug)]
 #[command(name = "rankup", version, about)]
 struct Args {
-    /// Colour theme: a built-in (dark, light, high-contrast, mono), a user theme in the
-    /// config directory's themes/ folder, or a path to a .ron file [default: the config
-    /// file's, else dark].
-    #[arg(long, global = true)]
-    theme: Option<String>,
-    /// Plain ASCII: letters for every piece, +-| lines (the default where the locale is
-    /// not UTF-8, e.g. LANG=C).
-    #[arg(long, global = true, conflicts_with = "unicode")]
-    ascii: bool,
-    /// Unicode chess glyphs and box lines, whatever the locale says (the default with a
-    /// UTF-8 locale, unless the config file says ascii).
-    #[arg(long, global = true)]
-    unicode: bool,
-    /// Ring the terminal bell when it becomes your move after the opponent thought a while
-    /// (the default against a person on the server; off against the AI).
-    #[arg(long, global = true, conflicts_with = "no_bell")]
-    bell: bool,
-    /// Never ring the bell.
-    #[arg(long, global = true)]
-    no_bell: bool,
-    /// The top AI level thinks while you do, on every core but one (the default, unless
-    /// the config file turns it off).
-    #[arg(long, global = true, conflicts_with = "no_ponder")]
-    ponder: bool,
-    /// The AI thinks only on its own move.
-    #[arg(long, global = true)]
-    no_ponder: bool,
-    /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
-    #[arg(long, global = true, conflicts_with = "mouse")]
-    no_mouse: bool,
-    /// Mouse clicks pick squares (the default, unless the config file turns it off).
-    #[arg(long, global = true)]
-    mouse: bool,
+    #[command(flatten)]
+    display: Display,
     /// What to do; without one, the app opens on its start screen.
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// The display flags of the commands that open the app (the app itself, `play`, `learn`,
+/// `puzzles`, `review`, `resume`); given before the command or after it. The other commands
+/// print text and take none of them.
+#[derive(clap::Args, Debug, Default)]
+struct Display {
+    /// Colour theme: a built-in (dark, light, high-contrast, mono), a user theme in the
+    /// config directory's themes/ folder, or a path to a .ron file [default: the config
+    /// file's, else dark].
+    #[arg(long)]
+    theme: Option<String>,
+    /// Plain ASCII: letters for every piece, +-| lines (the default where the locale is
+    /// not UTF-8, e.g. LANG=C).
+    #[arg(long, conflicts_with = "unicode")]
+    ascii: bool,
+    /// Unicode chess glyphs and box lines, whatever the locale says (the default with a
+    /// UTF-8 locale, unless the config file says ascii).
+    #[arg(long)]
+    unicode: bool,
+    /// Ring the terminal bell when it becomes your move after the opponent thought a while
+    /// (the default against a person on the server; off against the AI).
+    #[arg(long, conflicts_with = "no_bell")]
+    bell: bool,
+    /// Never ring the bell.
+    #[arg(long)]
+    no_bell: bool,
+    /// The top AI level thinks while you do, on every core but one (the default, unless
+    /// the config file turns it off).
+    #[arg(long, conflicts_with = "no_ponder")]
+    ponder: bool,
+    /// The AI thinks only on its own move.
+    #[arg(long)]
+    no_ponder: bool,
+    /// Leave the mouse to the terminal (for selecting text); `m` toggles it in the app.
+    #[arg(long, conflicts_with = "mouse")]
+    no_mouse: bool,
+    /// Mouse clicks pick squares (the default, unless the config file turns it off).
+    #[arg(long)]
+    mouse: bool,
+}
+
+impl Display {
+    /// The choices these flags make (`None` where a flag pair is not given).
+    fn choices(&self) -> cli::UiArgs {
+        let flag = |on: bool, off: bool| (on || off).then_some(on);
+        cli::UiArgs {
+            theme: self.theme.clone(),
+            glyphs: flag(self.unicode, self.ascii),
+            mouse: flag(self.mouse, self.no_mouse),
+            bell: flag(self.bell, self.no_bell),
+            ponder: flag(self.ponder, self.no_ponder),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -78,6 +101,8 @@ enum Command {
         /// Watch the AI play both sides (at --ai's level, default the config file's, else 4).
         #[arg(long)]
         watch: bool,
+        #[command(flatten)]
+        display: Display,
     },
     /// Lessons: a short course per game, one lesson per special rule and new piece, played
     /// on the board; with `--check FILE`, validate a lesson file instead.
@@ -89,6 +114,8 @@ enum Command {
         /// problem.
         #[arg(long, value_name = "FILE", conflicts_with = "game")]
         check: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        display: Display,
     },
     /// Puzzles mined by the engine from its own play: solve them (a rating per game), or
     /// `mine` a set, or `check` one.
@@ -100,6 +127,8 @@ enum Command {
         /// Make or check a set instead.
         #[command(subcommand)]
         action: Option<PuzzlesAction>,
+        #[command(flatten)]
+        display: Display,
     },
     /// Count the leaf nodes of the legal move tree (prints `total: N` last).
     Perft {
@@ -294,6 +323,8 @@ enum Command {
         /// Which game of a PGN file, from 1 [default: the first].
         #[arg(long, value_name = "N")]
         game: Option<usize>,
+        #[command(flatten)]
+        display: Display,
     },
     /// Run a game server any SSH client can join (`ssh -p 2222 HOST`): a lobby, games
     /// between players, AI games, spectators.
@@ -321,6 +352,8 @@ enum Command {
     Resume {
         /// The game (default: the last played of the games in play).
         file: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        display: Display,
     },
     /// Variant files: games written as RON data.
     Variant {
@@ -426,15 +459,10 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return argument_error(&e),
     };
-    // Each display flag is a choice only when given; otherwise the config file decides.
-    let flag = |on: bool, off: bool| (on || off).then_some(on);
-    let ui = cli::UiArgs {
-        theme: args.theme,
-        glyphs: flag(args.unicode, args.ascii),
-        mouse: flag(args.mouse, args.no_mouse),
-        bell: flag(args.bell, args.no_bell),
-        ponder: flag(args.ponder, args.no_ponder),
-    };
+    // Each display flag is a choice only when given (after the command, else before it);
+    // otherwise the config file decides.
+    let top = args.display.choices();
+    let ui = |display: &Display| display.choices().or(&top);
     // A player's own games (`variants/` in the config folder) join the built-in ones before
     // any command runs; a broken file is left out, listed on the start screen, never fatal.
     // The server loads its own (`--variants`, by default the same folder) and logs them.
@@ -444,7 +472,7 @@ fn main() -> ExitCode {
         rankup::learn::load_user_dir(&dir.join("variants").join("lessons"));
     }
     let Some(command) = args.command else {
-        return finish(cli::play(&ui, None, None, None, &cli::Opponent::default()));
+        return finish(cli::play(&top, None, None, None, &cli::Opponent::default()));
     };
     let result = match command {
         Command::Play {
@@ -454,8 +482,9 @@ fn main() -> ExitCode {
             ai,
             color,
             watch,
+            display,
         } => cli::play(
-            &ui,
+            &ui(&display),
             Some(&variant),
             fen.as_deref(),
             clock.as_deref(),
@@ -470,8 +499,16 @@ fn main() -> ExitCode {
         Command::Learn {
             check: Some(file), ..
         } => cli_learn::check(&file),
-        Command::Learn { game, check: None } => cli::learn(&ui, game.as_deref()),
-        Command::Puzzles { game, action: None } => cli::puzzles(&ui, game.as_deref()),
+        Command::Learn {
+            game,
+            check: None,
+            display,
+        } => cli::learn(&ui(&display), game.as_deref()),
+        Command::Puzzles {
+            game,
+            action: None,
+            display,
+        } => cli::puzzles(&ui(&display), game.as_deref()),
         Command::Puzzles {
             action:
                 Some(PuzzlesAction::Mine {
@@ -501,8 +538,12 @@ fn main() -> ExitCode {
         } => cli_puzzles::check(&file, depth),
         Command::Export { file, output, fen } => cli_save::export(&file, output.as_deref(), fen),
         Command::Import { file } => cli_save::import(&file),
-        Command::Review { file, game } => cli::review(&ui, &file, game),
-        Command::Resume { file } => cli::resume(&ui, file.as_deref()),
+        Command::Review {
+            file,
+            game,
+            display,
+        } => cli::review(&ui(&display), &file, game),
+        Command::Resume { file, display } => cli::resume(&ui(&display), file.as_deref()),
         Command::Serve {
             listen,
             data,

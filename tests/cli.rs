@@ -265,6 +265,49 @@ fn argument_errors_are_one_line() {
     }
 }
 
+/// The display flags belong to the commands that open the app, before or after the command
+/// (the flags after it win); the text commands neither list nor take them.
+#[test]
+fn display_flags_belong_to_the_app_commands() {
+    for command in ["perft", "moves", "uci", "match", "tune", "export", "serve"] {
+        let help = ok_lines(&[command, "--help"]).join("\n");
+        assert!(!help.contains("--theme"), "{command} --help:\n{help}");
+        assert!(!help.contains("--no-mouse"), "{command} --help:\n{help}");
+    }
+    for command in [
+        &["play", "chess"][..],
+        &["review", "x.ron"],
+        &["resume"],
+        &["learn"],
+    ] {
+        let help = ok_lines(&[command, &["--help"]].concat()).join("\n");
+        assert!(help.contains("--theme"), "{command:?} --help:\n{help}");
+        assert!(help.contains("--no-ponder"), "{command:?} --help:\n{help}");
+    }
+    fails_naming(
+        &["perft", "chess", "1", "--ascii"],
+        "unexpected argument '--ascii'",
+    );
+    // Before or after the command; the two of one pair after it still conflict. Without a
+    // terminal the app stops at that, after the flags were taken.
+    for args in [
+        &["--ascii", "play", "chess"][..],
+        &["play", "chess", "--ascii", "--no-mouse"],
+        &["--unicode", "play", "chess", "--ascii"],
+    ] {
+        fails_naming(args, "the app needs a terminal");
+    }
+    fails_naming(
+        &["play", "chess", "--ascii", "--unicode"],
+        "'--ascii' cannot be used with '--unicode'",
+    );
+    // A bad theme after the command is reported as one given before it.
+    fails_naming(
+        &["play", "chess", "--theme", "no-such-theme"],
+        "no-such-theme",
+    );
+}
+
 /// `--clock` errors say what is allowed.
 #[test]
 fn clock_errors_name_the_range() {
