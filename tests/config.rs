@@ -103,7 +103,7 @@ fn the_readme_example_parses() {
     let config = Config::parse(example, "README").unwrap();
     assert_eq!(config.glyphs, Some(GlyphMode::Ascii));
     assert_eq!(config.ai_level, Level::new(3));
-    assert_eq!(config.ai_level.map(|l| l.elo()), Some(1300));
+    assert_eq!(config.ai_level.map(|l| l.elo()), Some(1250));
 }
 
 /// Runs `rankup play chess` (no terminal here, so the app itself cannot start) with the

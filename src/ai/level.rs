@@ -62,7 +62,7 @@ const SETTINGS: [Setting; 8] = [
         nodes: None,
         millis: 2_000,
         multipv: 6,
-        temperature: 120,
+        temperature: 100,
     },
     Setting {
         name: "casual",
@@ -130,7 +130,7 @@ const SETTINGS: [Setting; 8] = [
 /// Fairy-Stockfish's `UCI_Elo` setting nearest to it, with time enough for the level's own
 /// depth or node limit to be what stops it (README, "The AI"); level 8 estimated: level 7's
 /// figure raised by a conservative margin for its ten or more times as many nodes.
-const ELO: [u32; 8] = [700, 900, 1300, 1550, 1850, 2150, 2350, 2550];
+const ELO: [u32; 8] = [700, 950, 1250, 1550, 1850, 2150, 2350, 2550];
 
 /// Opening variety of every level: moves within this many centipawns of the best are drawn
 /// evenly in the first moves of a game.

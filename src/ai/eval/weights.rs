@@ -23,6 +23,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "apc-longhaul-crowned",
         include_str!("../../../data/weights/apc-longhaul-crowned.ron"),
     ),
+    (
+        "apc-longhaul-timur",
+        include_str!("../../../data/weights/apc-longhaul-timur.ron"),
+    ),
 ];
 
 /// Sets installed with [`Weights::play_with`] for the rest of the process, by game id.
