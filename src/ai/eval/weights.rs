@@ -27,6 +27,26 @@ const BUILTIN: &[(&str, &str)] = &[
         "apc-longhaul-timur",
         include_str!("../../../data/weights/apc-longhaul-timur.ron"),
     ),
+    (
+        "apc-longhaul-eurasian",
+        include_str!("../../../data/weights/apc-longhaul-eurasian.ron"),
+    ),
+    (
+        "apc-timur",
+        include_str!("../../../data/weights/apc-timur.ron"),
+    ),
+    (
+        "apc-eurasian",
+        include_str!("../../../data/weights/apc-eurasian.ron"),
+    ),
+    (
+        "apc-mixed-timur",
+        include_str!("../../../data/weights/apc-mixed-timur.ron"),
+    ),
+    (
+        "apc-mixed-eurasian",
+        include_str!("../../../data/weights/apc-mixed-eurasian.ron"),
+    ),
 ];
 
 /// Sets installed with [`Weights::play_with`] for the rest of the process, by game id.
@@ -247,7 +267,14 @@ mod tests {
         for (id, text) in BUILTIN {
             let w = Weights::from_ron(text).unwrap_or_else(|e| panic!("{id}: {e}"));
             assert!(w.provenance.games > 0 && w.provenance.positions > 0, "{id}");
-            assert!(!w.provenance.command.is_empty() && !w.provenance.confirmed_by.is_empty());
+            assert!(!w.provenance.command.is_empty(), "{id}");
+            // Kept only after a match said it is stronger than the derived evaluation.
+            let match_said = &w.provenance.confirmed_by;
+            assert!(
+                match_said.contains("SPRT H1 accepted"),
+                "{id}: {match_said}"
+            );
+            assert!(match_said.contains(&format!("--variant {id} ")), "{id}");
             assert_eq!(Weights::builtin(id), w);
         }
         assert_eq!(Weights::builtin("no-such-game"), Weights::default());
