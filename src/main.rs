@@ -28,7 +28,7 @@ struct Args {
 /// The display flags of the commands that open the app (the app itself, `play`, `learn`,
 /// `puzzles`, `review`, `resume`); given before the command or after it. The other commands
 /// print text and take none of them.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 struct Display {
     /// Colour theme: a built-in (dark, light, high-contrast, mono), a user theme in the
     /// config directory's themes/ folder, or a path to a .ron file [default: the config
