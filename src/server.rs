@@ -47,7 +47,7 @@ use crate::save::Timestamp;
 use crate::ui::action::Action;
 use crate::ui::Incoming;
 
-use crate::ui::remote::{ChannelWriter, InputParser, SharedSize};
+use crate::ui::remote::{ChannelWriter, InputParser, RemoteTerm, SharedSize};
 use hub::{Effect, Hub};
 use limits::{AcceptBackoff, Caps, Gate, OutputBudget, Ticket, Watched};
 use output::{send_output, Out};
@@ -510,6 +510,8 @@ struct Client {
     lost: Arc<Notify>,
     /// The terminal the client asked for: type and size.
     pty: Option<(String, SharedSize)>,
+    /// The variables its ssh sent that decide how the terminal is drawn.
+    env: RemoteTerm,
     /// The app's loop, once started.
     tx: Option<mpsc::Sender<Incoming>>,
     parser: InputParser,
@@ -537,6 +539,7 @@ impl Client {
             logged_in,
             lost,
             pty: None,
+            env: RemoteTerm::default(),
             tx: None,
             parser: InputParser::default(),
             resizing: Arc::new(AtomicBool::new(false)),
@@ -626,7 +629,10 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         let size = clamp_size(self.shared.options.max_size, col_width, row_height);
-        self.pty = Some((term.chars().take(64).collect(), Arc::new(Mutex::new(size))));
+        self.pty = Some((
+            term.chars().take(RemoteTerm::MAX_VALUE).collect(),
+            Arc::new(Mutex::new(size)),
+        ));
         session.channel_success(channel)?;
         Ok(())
     }
@@ -731,7 +737,11 @@ impl Handler for Client {
         let app = AppSession {
             conn: self.conn,
             key,
-            term,
+            term: {
+                let mut remote = std::mem::take(&mut self.env);
+                remote.term = term;
+                remote
+            },
             size,
             writer: ChannelWriter::new(Box::new(move |bytes| {
                 if !budget.queue(bytes.len()) {
@@ -785,14 +795,20 @@ impl Handler for Client {
         Ok(())
     }
 
+    /// `NO_COLOR`, `COLORTERM` and the locale are taken (they decide the colours and the
+    /// glyphs, as locally); every other variable is refused.
     async fn env_request(
         &mut self,
         channel: ChannelId,
-        _name: &str,
-        _value: &str,
+        name: &str,
+        value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        session.channel_failure(channel)?;
+        if self.env.set(name, value) {
+            session.channel_success(channel)?;
+        } else {
+            session.channel_failure(channel)?;
+        }
         Ok(())
     }
 

@@ -115,7 +115,8 @@ fn key(dir: &Path, name: &str) -> PathBuf {
 const SSH_OPTIONS: &str =
     "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR";
 
-/// A player's terminal: `ssh -tt` into the server, in tmux.
+/// A player's terminal: `ssh -tt` into the server, in tmux, in a UTF-8 locale (OpenSSH sends
+/// `LANG` and `LC_*`, and the server draws ASCII for a locale that is not UTF-8).
 fn connect(name: &str, key: &Path, port: u16, data: &Path) -> Tmux {
     // A tmux server of its own per connection: tests run at once in one process and use
     // the same player names.
@@ -125,7 +126,8 @@ fn connect(name: &str, key: &Path, port: u16, data: &Path) -> Tmux {
     tmux.start(
         data,
         &format!(
-            "ssh -p {port} -tt -i '{}' {SSH_OPTIONS} {name}@127.0.0.1; sleep 60",
+            "env LC_ALL= LC_CTYPE= LANG=C.UTF-8 \
+             ssh -p {port} -tt -i '{}' {SSH_OPTIONS} {name}@127.0.0.1; sleep 60",
             key.display()
         ),
     );
@@ -890,6 +892,59 @@ fn a_finished_game_is_reviewed_from_the_archive_and_the_card_shows_the_rating() 
     bob.wait_for(&format!("Ann · {}", short_fingerprint(&ann_key)));
     bob.wait_for("1662?  1 rated game");
     drop((ann, bob));
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&keys);
+}
+
+/// `ssh -o SetEnv=NO_COLOR=1` from a terminal whose locale is `C`: the server draws that
+/// connection without colours and in ASCII, as the app does locally with the same variables;
+/// a connection without them, at the same time, keeps its colours and glyphs.
+#[test]
+fn no_color_and_a_c_locale_reach_the_server() {
+    if !have_ssh() || Tmux::new("probe").is_none() {
+        return;
+    }
+    let data = data_dir("serve-nocolor");
+    let keys = data_dir("serve-nocolor-keys");
+    let server = Server::start(&data);
+    let (dee_key, eve_key) = (key(&keys, "dee"), key(&keys, "eve"));
+    let dee = Tmux::new("ssh-dee").expect("tmux");
+    dee.start(
+        &data,
+        &format!(
+            "env LC_ALL= LC_CTYPE= LANG=C ssh -p {} -tt -i '{}' {SSH_OPTIONS} \
+             -o SetEnv=NO_COLOR=1 dee@127.0.0.1; sleep 60",
+            server.port,
+            dee_key.display()
+        ),
+    );
+    dee.wait_for("Choose the name");
+    dee.keys(&["Dee", "Enter"]);
+    dee.wait_for("you are Dee");
+    let eve = connect("eve", &eve_key, server.port, &data);
+    eve.wait_for("Choose the name");
+    eve.keys(&["Eve", "Enter"]);
+    eve.wait_for("you are Eve");
+    dee.wait_for("Eve");
+    let styled = |t: &Tmux| t.run(&["capture-pane", "-p", "-e", "-t", "t"]);
+    let colour = |screen: &str| {
+        screen
+            .split('\x1b')
+            .filter_map(|part| part.strip_prefix('['))
+            .filter_map(|part| part.split_once('m'))
+            .flat_map(|(params, _)| params.split(';').map(str::to_owned).collect::<Vec<_>>())
+            .filter_map(|code| code.parse::<u32>().ok())
+            .any(|code| matches!(code, 30..=38 | 40..=48 | 90..=97 | 100..=107))
+    };
+    let plain = styled(&dee);
+    assert!(!colour(&plain), "{plain}");
+    assert!(plain.is_ascii(), "{plain}");
+    let coloured = styled(&eve);
+    assert!(colour(&coloured), "{coloured}");
+    assert!(!coloured.is_ascii(), "{coloured}");
+    dee.kill_session();
+    eve.kill_session();
+    drop(server);
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&keys);
 }

@@ -152,7 +152,7 @@ fn levels_below_the_top_and_the_option_off_do_not_ponder() {
 #[test]
 fn the_servers_apps_do_not_ponder() {
     assert!(
-        !rankup::ui::remote::online_app("xterm-256color")
+        !rankup::ui::remote::online_app(&rankup::ui::remote::RemoteTerm::new("xterm-256color"))
             .options
             .ponder
     );

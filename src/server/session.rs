@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::net::ConnId;
 use crate::ui::app::{App, SearchRequest};
 use crate::ui::keeper::Keeper;
-use crate::ui::remote::{online_app, run_remote, ChannelWriter, SharedSize};
+use crate::ui::remote::{online_app, run_remote, ChannelWriter, RemoteTerm, SharedSize};
 use crate::ui::{Host, Incoming};
 
 use super::Shared;
@@ -66,8 +66,8 @@ pub struct AppSession {
     pub conn: ConnId,
     /// The player's key fingerprint.
     pub key: String,
-    /// The terminal type the client named (for its colours).
-    pub term: String,
+    /// The terminal the client named and the variables its ssh sent (colours, locale).
+    pub term: RemoteTerm,
     /// Its size.
     pub size: SharedSize,
     /// Where frames go.

@@ -172,25 +172,93 @@ pub fn resize(cols: u16, rows: u16) -> Incoming {
     Incoming::Term(Event::Resize(cols, rows))
 }
 
-/// Colours for a remote terminal of type `term` (`xterm-256color`...).
-pub fn palette_for(term: &str) -> Palette {
+/// What a remote terminal says about itself: its type (the pty request) and the variables
+/// its ssh sent that decide how it is drawn (`ssh -o SetEnv=NO_COLOR=1`; OpenSSH sends `LANG`
+/// and `LC_*` by default). Each value is kept to [`RemoteTerm::MAX_VALUE`] characters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RemoteTerm {
+    /// The terminal type (`xterm-256color`...).
+    pub term: String,
+    no_color: Option<String>,
+    colorterm: Option<String>,
+    lc_all: Option<String>,
+    lc_ctype: Option<String>,
+    lang: Option<String>,
+}
+
+impl RemoteTerm {
+    /// The longest value kept of a variable or of the terminal type.
+    pub const MAX_VALUE: usize = 64;
+
+    /// A terminal of type `term` that sent no variables.
+    pub fn new(term: &str) -> RemoteTerm {
+        RemoteTerm {
+            term: term.chars().take(Self::MAX_VALUE).collect(),
+            ..RemoteTerm::default()
+        }
+    }
+
+    /// Takes the variable `name` if it is one the drawing depends on (`NO_COLOR`,
+    /// `COLORTERM`, `LC_ALL`, `LC_CTYPE`, `LANG`); whether it was taken.
+    pub fn set(&mut self, name: &str, value: &str) -> bool {
+        let slot = match name {
+            "NO_COLOR" => &mut self.no_color,
+            "COLORTERM" => &mut self.colorterm,
+            "LC_ALL" => &mut self.lc_all,
+            "LC_CTYPE" => &mut self.lc_ctype,
+            "LANG" => &mut self.lang,
+            _ => return false,
+        };
+        *slot = Some(value.chars().take(Self::MAX_VALUE).collect());
+        true
+    }
+
+    /// The colours the terminal gets, as a local one with the same variables would.
+    pub fn color_mode(&self) -> ColorMode {
+        ColorMode::detect(
+            self.no_color.as_deref(),
+            self.colorterm.as_deref(),
+            Some(&self.term),
+        )
+    }
+
+    /// Whether the player's locale is known not to be UTF-8 (then the board is drawn in
+    /// ASCII, as locally). A client that sent no locale gets glyphs: most terminals that
+    /// reach a server today are UTF-8, and `g` switches to letters in the app.
+    pub fn wants_ascii(&self) -> bool {
+        let (all, ctype, lang) = (
+            self.lc_all.as_deref(),
+            self.lc_ctype.as_deref(),
+            self.lang.as_deref(),
+        );
+        [all, ctype, lang]
+            .iter()
+            .any(|v| v.is_some_and(|v| !v.is_empty()))
+            && !super::theme::locale_is_utf8(all, ctype, lang)
+    }
+}
+
+/// Colours for a remote terminal.
+pub fn palette_for(remote: &RemoteTerm) -> Palette {
     Palette::new(
         Theme::builtin("dark").expect("BUG: the dark theme is built in"),
-        ColorMode::detect(None, None, Some(term)),
+        remote.color_mode(),
     )
 }
 
-/// A connection's app on the server: online, glyphs on, no mouse.
-pub fn online_app(term: &str) -> App {
+/// A connection's app on the server: online, no mouse; glyphs unless the player's locale is
+/// not UTF-8.
+pub fn online_app(remote: &RemoteTerm) -> App {
+    let ascii = remote.wants_ascii();
     App::online(
         Options {
-            glyphs: true,
+            glyphs: !ascii,
             mouse: false,
-            ascii: false,
+            ascii,
             bell: None,
             ponder: false,
         },
-        palette_for(term),
+        palette_for(remote),
     )
 }
 
@@ -235,8 +303,8 @@ mod tests {
     use crate::ui::keeper::Keeper;
     use crate::ui::sgr::{is_basic, sgr_codes};
 
-    /// Everything a connection from a terminal of type `term` is sent for its first frame.
-    fn first_frame(term: &str) -> String {
+    /// Everything a connection from `term` is sent for its first frame.
+    fn first_frame(term: &RemoteTerm) -> String {
         let bytes = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&bytes);
         let writer = ChannelWriter::new(Box::new(move |b| {
@@ -257,7 +325,7 @@ mod tests {
     /// before drawing), so no old text stays on the board.
     #[test]
     fn the_first_frame_clears_the_screen() {
-        let out = first_frame("xterm");
+        let out = first_frame(&RemoteTerm::new("xterm"));
         let alt = out.find("\x1b[?1049h").expect("the alternate screen");
         let clear = out.find("\x1b[2J").expect("a full clear");
         assert!(alt < clear, "{out:?}");
@@ -276,8 +344,8 @@ mod tests {
         }));
         let v = crate::variants::variant(crate::variants::VariantId::Chess);
         let mut app = App::playing(
-            online_app("xterm").options,
-            palette_for("xterm"),
+            online_app(&RemoteTerm::new("xterm")).options,
+            palette_for(&RemoteTerm::new("xterm")),
             crate::rules::Position::start(v),
             None,
             crate::rules::ByColor {
@@ -300,7 +368,7 @@ mod tests {
 
     #[test]
     fn a_client_of_16_colours_gets_only_basic_colour_codes() {
-        let out = first_frame("xterm");
+        let out = first_frame(&RemoteTerm::new("xterm"));
         let codes = sgr_codes(&out);
         assert!(
             codes
@@ -312,6 +380,78 @@ mod tests {
             assert!(is_basic(code), "{code} in {out:?}");
         }
         // A client of 256 colours still gets its palette.
-        assert!(first_frame("xterm-256color").contains("38;5;"));
+        assert!(first_frame(&RemoteTerm::new("xterm-256color")).contains("38;5;"));
+    }
+
+    /// A terminal of type `term` whose ssh sent `vars`.
+    fn sent(term: &str, vars: &[(&str, &str)]) -> RemoteTerm {
+        let mut remote = RemoteTerm::new(term);
+        for (k, v) in vars {
+            assert!(remote.set(k, v), "{k}");
+        }
+        remote
+    }
+
+    /// `ssh -o SetEnv=NO_COLOR=1`: no colour at all, even on a terminal of 256 colours.
+    #[test]
+    fn no_color_from_the_client_draws_without_colours() {
+        let remote = sent("xterm-256color", &[("NO_COLOR", "1")]);
+        assert_eq!(remote.color_mode(), ColorMode::None);
+        let out = first_frame(&remote);
+        assert!(out.contains("rankup"), "{out:?}");
+        for code in sgr_codes(&out) {
+            let colour = matches!(code, 30..=38 | 40..=48 | 90..=97 | 100..=107);
+            assert!(!colour, "colour code {code} in {out:?}");
+        }
+        // An empty NO_COLOR means nothing, as locally.
+        assert_eq!(
+            sent("xterm-256color", &[("NO_COLOR", "")]).color_mode(),
+            ColorMode::Ansi256
+        );
+        assert_eq!(
+            sent("xterm", &[("COLORTERM", "truecolor")]).color_mode(),
+            ColorMode::TrueColor
+        );
+    }
+
+    /// A client whose locale is not UTF-8 (`LANG=C`, sent by OpenSSH by default) gets the
+    /// board and every line in ASCII; a UTF-8 locale, or none sent, gets glyphs.
+    #[test]
+    fn a_client_locale_that_is_not_utf8_gets_ascii() {
+        for vars in [
+            &[("LANG", "C")][..],
+            &[("LANG", "en_GB.UTF-8"), ("LC_ALL", "POSIX")],
+            &[("LC_CTYPE", "en_US.ISO-8859-1")],
+        ] {
+            let remote = sent("xterm-256color", vars);
+            assert!(remote.wants_ascii(), "{vars:?}");
+            let app = online_app(&remote);
+            assert!(app.options.ascii && !app.options.glyphs, "{vars:?}");
+            let out = first_frame(&remote);
+            assert!(out.contains("rankup"), "{out:?}");
+            assert!(out.is_ascii(), "{vars:?}: {out:?}");
+        }
+        for vars in [&[][..], &[("LANG", "en_US.UTF-8")], &[("LC_ALL", "C.utf8")]] {
+            let remote = sent("xterm-256color", vars);
+            assert!(!remote.wants_ascii(), "{vars:?}");
+            let app = online_app(&remote);
+            assert!(app.options.glyphs && !app.options.ascii, "{vars:?}");
+        }
+    }
+
+    /// Only the variables that decide the drawing are taken, each at most 64 characters.
+    #[test]
+    fn other_variables_are_refused_and_values_are_bounded() {
+        let mut remote = RemoteTerm::new(&"x".repeat(1000));
+        assert_eq!(remote.term.chars().count(), RemoteTerm::MAX_VALUE);
+        for name in ["PATH", "LD_PRELOAD", "TERM", "no_color", ""] {
+            assert!(!remote.set(name, "1"), "{name}");
+        }
+        assert_eq!(remote, RemoteTerm::new(&"x".repeat(1000)));
+        assert!(remote.set("LANG", &"é".repeat(10_000)));
+        assert_eq!(
+            remote.lang.as_deref().map(|v| v.chars().count()),
+            Some(RemoteTerm::MAX_VALUE)
+        );
     }
 }
