@@ -300,6 +300,35 @@ fn a_game_on_the_server_follows_the_room_and_sends_moves() {
     assert!(app.play().is_some());
 }
 
+/// A player who comes back into a room (a dropped connection, a second terminal) is told
+/// what the opponent asked while they were away: the draw offer in the message line, the
+/// takeback as the question.
+#[test]
+fn offers_standing_when_a_player_comes_back_are_told() {
+    let mut app = app();
+    let mut back = room(&["e2e4", "e7e5"], Some(Color::White));
+    back.draw_offer = Some(Color::Black);
+    app.update(Action::Net(NetEvent::Room(back)));
+    let play = app.play().expect("the game");
+    let message = play.message.as_ref().expect("a message").text.clone();
+    assert_eq!(message, "Bob offers a draw: D accepts, a move declines");
+    assert_eq!(play.table.draw_offer(), Some(Color::Black));
+
+    let mut app = self::app();
+    let mut back = room(&["e2e4", "e7e5"], Some(Color::White));
+    back.takeback = Some(Color::Black);
+    app.update(Action::Net(NetEvent::Room(back)));
+    assert_eq!(app.play().unwrap().question, Some(Question::Takeback));
+
+    // My own offer is not told back to me, and a new game opens on its greeting.
+    let mut app = self::app();
+    let mut mine = room(&["e2e4"], Some(Color::White));
+    mine.draw_offer = Some(Color::White);
+    app.update(Action::Net(NetEvent::Room(mine)));
+    let text = &app.play().unwrap().message.as_ref().unwrap().text;
+    assert!(text.contains("good game!"), "{text}");
+}
+
 #[test]
 fn a_spectator_watches_and_leaves() {
     let mut app = app();

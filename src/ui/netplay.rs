@@ -113,7 +113,12 @@ impl Play {
         });
         play.seat = Seat::Online(Box::new(NetPlay {
             room: view.room,
-            view: view.clone(),
+            // No offer seen yet: one standing when the player comes (back) into the room is
+            // told as the sync below finds it.
+            view: RoomView {
+                draw_offer: None,
+                ..view.clone()
+            },
             outbox: Vec::new(),
             away_until: ByColor::default(),
             deadline: None,
