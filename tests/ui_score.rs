@@ -307,7 +307,9 @@ fn material_balance_beside_the_captures() {
     }
     for (w, h) in [(80, 24), (160, 50)] {
         let text = screen(&mut app, w, h);
-        assert!(text.contains("White took ♟♛♝ +10"), "{w}x{h}\n{text}");
+        // Counted with the values the AI plays chess with (data/weights/chess.ron: Queen
+        // 947, Bishop 304, Knight 300, a Pawn 100): 10.51 Pawns.
+        assert!(text.contains("White took ♟♛♝ +11"), "{w}x{h}\n{text}");
         assert!(text.contains("Black took ♘\n"), "{text}");
     }
 }

@@ -392,8 +392,10 @@ mod tests {
         }
     }
 
+    /// A piece's value as the game's data derives it (not a built-in tuned set's).
     fn derived_value(v: &'static Variant, letter: char) -> i32 {
-        eval::tables(v).kind_value[v.kind_by_letter(letter).unwrap().index()]
+        Tables::build_with(v, &Weights::default()).kind_value
+            [v.kind_by_letter(letter).unwrap().index()]
     }
 
     #[test]

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 /// The tuned sets in `data/weights/`, by game id. A set is added here only after a match
 /// showed it stronger than the derived evaluation (its provenance says which).
 const BUILTIN: &[(&str, &str)] = &[
+    ("chess", include_str!("../../../data/weights/chess.ron")),
     (
         "promochess",
         include_str!("../../../data/weights/promochess.ron"),
