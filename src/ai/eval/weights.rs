@@ -17,6 +17,10 @@ use serde::{Deserialize, Serialize};
 const BUILTIN: &[(&str, &str)] = &[
     ("chess", include_str!("../../../data/weights/chess.ron")),
     (
+        "tamerspiel",
+        include_str!("../../../data/weights/tamerspiel.ron"),
+    ),
+    (
         "promochess",
         include_str!("../../../data/weights/promochess.ron"),
     ),
