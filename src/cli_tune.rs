@@ -37,6 +37,8 @@ pub struct TuneArgs {
     /// The share of the game's result in each position's target (the rest: its search
     /// score).
     pub lambda: f64,
+    /// Letters of the pieces whose values are held at the start (empty: none).
+    pub hold: String,
     /// Where to write the weights (stdout if unset).
     pub out: Option<std::path::PathBuf>,
 }
@@ -122,6 +124,19 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
     }
     let v = variant(id);
+    let start = Weights::builtin(id.as_str());
+    let hold: Vec<char> = args.hold.chars().collect();
+    // The pieces the tuner values: every kind but the royal ones and the Pawns.
+    let valued: String = v
+        .kinds()
+        .filter(|(_, spec)| !spec.royal && !spec.pawn)
+        .map(|(_, spec)| spec.letter)
+        .collect();
+    if let Some(bad) = hold.iter().find(|c| !valued.contains(**c)) {
+        return Err(format!(
+            "--hold: {bad:?} is not a piece with a value in {id} (its pieces: {valued})"
+        ));
+    }
     let mut samples = Vec::new();
     let (mut white, mut draws, mut black) = (0, 0, 0);
     for g in 0..args.games {
@@ -143,12 +158,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     if samples.is_empty() {
         return Err("the games gave no quiet positions to fit".into());
     }
-    let start = Weights::builtin(id.as_str());
     let opts = tune::TuneOptions {
         passes: args.passes,
         pull: args.pull,
         min_count: args.min_count,
         lambda: args.lambda,
+        hold,
     };
     let fit = tune::tune(v, &samples, &start, &opts, &mut |pass, error| {
         eprintln!("tune: pass {pass}: error {error:.6}");
@@ -160,8 +175,13 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     );
     if !fit.held.is_empty() {
         eprintln!(
-            "tune: held at the start (in fewer than {} positions): {}",
+            "tune: held at the start (in fewer than {} positions{}): {}",
             args.min_count,
+            if args.hold.is_empty() {
+                ""
+            } else {
+                ", or by --hold"
+            },
             fit.held.join(", ")
         );
     }
@@ -171,6 +191,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "rankup tune {} --games {} --nodes {} --plies {} --seed {} --passes {} --pull {} --min-count {} --lambda {}",
         id, args.games, args.nodes, args.plies, args.seed, args.passes, args.pull, args.min_count, args.lambda
     );
+    if !args.hold.is_empty() {
+        w.provenance.command += &format!(" --hold {}", args.hold);
+    }
     w.provenance.date = format!("{y:04}-{m:02}-{d:02}");
     w.provenance.games = args.games;
     w.provenance.positions = samples.len() as u32;

@@ -295,6 +295,10 @@ enum Command {
         /// rest is the self-play search's score of the position (1: results alone).
         #[arg(long, default_value_t = rankup::ai::tune::DEFAULT_LAMBDA)]
         lambda: f64,
+        /// Pieces whose values are held where they start, by letter (`--hold QMV`): for
+        /// pieces that only arise by promotion, whose presence says who was winning.
+        #[arg(long, default_value = "")]
+        hold: String,
         /// Write the weights here instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -609,6 +613,7 @@ fn main() -> ExitCode {
             pull,
             min_count,
             lambda,
+            hold,
             out,
         } => cli_tune::run(&cli_tune::TuneArgs {
             variant,
@@ -620,6 +625,7 @@ fn main() -> ExitCode {
             pull,
             min_count,
             lambda,
+            hold,
             out,
         }),
         Command::Match {

@@ -87,3 +87,45 @@ fn tune_refuses_a_lambda_outside_0_to_1() {
         );
     }
 }
+
+#[test]
+fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
+    let run = common::rankup()
+        .args([
+            "tune", "veteran", "--games", "1", "--nodes", "50", "--hold", "QX",
+        ])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("--hold: 'X' is not a piece with a value in veteran (its pieces: NBRLVMQ)"),
+        "{stderr}"
+    );
+    let out = std::env::temp_dir().join(format!("rankup-hold-test-{}.ron", std::process::id()));
+    let run = common::rankup()
+        .args([
+            "tune", "veteran", "--games", "2", "--nodes", "100", "--plies", "4", "--passes", "1",
+            "--hold", "QMV", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("or by --hold): "), "{stderr}");
+    for piece in ["value V", "value M", "value Q"] {
+        let held = stderr
+            .lines()
+            .find(|l| l.contains("held at the start"))
+            .unwrap();
+        assert!(held.contains(piece), "{piece}: {held}");
+    }
+    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert!(
+        w.provenance.command.ends_with("--lambda 1 --hold QMV"),
+        "{}",
+        w.provenance.command
+    );
+}

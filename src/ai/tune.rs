@@ -72,6 +72,11 @@ pub struct TuneOptions {
     /// logistic curve. 1 fits to results alone; lower values trade the result's noise (one
     /// number for a whole game, decided by the later mistakes) for the search's bias.
     pub lambda: f64,
+    /// Piece values held at their start whatever the data, by letter. A piece that only
+    /// arises by promotion (Veteran Chess's Queen, Mounted Veteran and Veteran) is on the
+    /// board mostly for the side that was already winning, so a fit to results credits it
+    /// with the win: holding it keeps that bias out.
+    pub hold: Vec<char>,
 }
 
 impl Default for TuneOptions {
@@ -85,6 +90,7 @@ impl Default for TuneOptions {
             pull: DEFAULT_PULL,
             min_count: DEFAULT_MIN_COUNT,
             lambda: DEFAULT_LAMBDA,
+            hold: Vec::new(),
         }
     }
 }
@@ -291,7 +297,7 @@ pub fn tune(
     let counts = feature_counts(v, &w, samples, &base);
     let held: Vec<String> = counts
         .iter()
-        .filter(|(_, c)| *c < opts.min_count)
+        .filter(|(name, c)| *c < opts.min_count || held_by_letter(name, &opts.hold))
         .map(|(name, _)| name.clone())
         .collect();
     let before = error_of(k, &base, &goal);
@@ -345,6 +351,12 @@ pub fn tune(
     }
 }
 
+/// Whether `name` is the value of a piece `hold` names (`value Q` for `Q`).
+fn held_by_letter(name: &str, hold: &[char]) -> bool {
+    let mut letter = name.strip_prefix("value ").into_iter().flat_map(str::chars);
+    matches!((letter.next(), letter.next()), (Some(c), None) if hold.contains(&c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,6 +401,7 @@ mod tests {
             pull: 0.0,
             min_count: 0,
             lambda: 1.0,
+            hold: Vec::new(),
         }
     }
 
@@ -455,6 +468,26 @@ mod tests {
         let n = derived_value(v, 'N');
         assert!(blended.weights.values[&'N'] >= n);
         assert!(blended.weights.values[&'N'] < by_results.weights.values[&'N']);
+    }
+
+    /// `--hold N`: the Knight keeps its start however much the data pulls it; the rest fit.
+    #[test]
+    fn a_held_piece_keeps_its_value() {
+        let v = variant(VariantId::Chess);
+        let samples = samples(v, &KNIGHT_UP);
+        let start = Weights::default();
+        let holding = TuneOptions {
+            hold: vec!['N'],
+            ..free(3)
+        };
+        let fit = tune(v, &samples, &start, &holding, &mut |_, _| {});
+        assert_eq!(fit.held, ["value N"]);
+        assert_eq!(fit.weights.values[&'N'], derived_value(v, 'N'));
+        let free = tune(v, &samples, &start, &free(3), &mut |_, _| {});
+        assert!(free.weights.values[&'N'] > derived_value(v, 'N'));
+        assert!(held_by_letter("value Q", &['Q', 'M']));
+        assert!(!held_by_letter("value Q", &['N']));
+        assert!(!held_by_letter("centre", &['c']));
     }
 
     #[test]
