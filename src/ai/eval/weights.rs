@@ -25,6 +25,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../data/weights/promochess.ron"),
     ),
     (
+        "apc-crowned",
+        include_str!("../../../data/weights/apc-crowned.ron"),
+    ),
+    (
         "apc-longhaul-crowned",
         include_str!("../../../data/weights/apc-longhaul-crowned.ron"),
     ),
