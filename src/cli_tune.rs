@@ -124,12 +124,10 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
     }
     let v = variant(id);
-    let start = Weights::builtin(id.as_str());
     let hold: Vec<char> = args.hold.chars().collect();
-    // The pieces the tuner values: every kind but the royal ones and the Pawns.
     let valued: String = v
         .kinds()
-        .filter(|(_, spec)| !spec.royal && !spec.pawn)
+        .filter(|(_, spec)| tune::has_value(spec))
         .map(|(_, spec)| spec.letter)
         .collect();
     if let Some(bad) = hold.iter().find(|c| !valued.contains(**c)) {
@@ -158,6 +156,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     if samples.is_empty() {
         return Err("the games gave no quiet positions to fit".into());
     }
+    let start = Weights::builtin(id.as_str());
     let opts = tune::TuneOptions {
         passes: args.passes,
         pull: args.pull,

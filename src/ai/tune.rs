@@ -263,12 +263,10 @@ pub fn tune(
 ) -> Fit {
     let mut w = start.clone();
     let derived = Tables::build_with(v, start);
-    for (kind, spec) in v.kinds() {
-        if !spec.royal && !spec.pawn {
-            w.values
-                .entry(spec.letter)
-                .or_insert(derived.kind_value[kind.index()]);
-        }
+    for (kind, spec) in v.kinds().filter(|(_, spec)| has_value(spec)) {
+        w.values
+            .entry(spec.letter)
+            .or_insert(derived.kind_value[kind.index()]);
     }
     let origin: BTreeMap<String, i32> = w.params().into_iter().collect();
     let penalty = |w: &Weights| -> f64 {
@@ -349,6 +347,12 @@ pub fn tune(
         counts,
         held,
     }
+}
+
+/// Whether a piece's value is a parameter of the fit: every piece but the royal ones and
+/// the Pawns (the unit).
+pub fn has_value(spec: &crate::rules::PieceSpec) -> bool {
+    !spec.royal && !spec.pawn
 }
 
 /// Whether `name` is the value of a piece `hold` names (`value Q` for `Q`).
