@@ -508,10 +508,10 @@ struct Client {
     ticket: Ticket,
     logged_in: Arc<AtomicBool>,
     lost: Arc<Notify>,
-    /// The terminal the client asked for: type and size.
-    pty: Option<(String, SharedSize)>,
-    /// The variables its ssh sent that decide how the terminal is drawn.
-    env: RemoteTerm,
+    /// The size of the terminal the client asked for (none asked: no terminal).
+    pty: Option<SharedSize>,
+    /// Its type, and the variables its ssh sent that decide how it is drawn.
+    remote: RemoteTerm,
     /// The app's loop, once started.
     tx: Option<mpsc::Sender<Incoming>>,
     parser: InputParser,
@@ -539,7 +539,7 @@ impl Client {
             logged_in,
             lost,
             pty: None,
-            env: RemoteTerm::default(),
+            remote: RemoteTerm::default(),
             tx: None,
             parser: InputParser::default(),
             resizing: Arc::new(AtomicBool::new(false)),
@@ -629,10 +629,8 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         let size = clamp_size(self.shared.options.max_size, col_width, row_height);
-        self.pty = Some((
-            term.chars().take(RemoteTerm::MAX_VALUE).collect(),
-            Arc::new(Mutex::new(size)),
-        ));
+        self.remote.set_term(term);
+        self.pty = Some(Arc::new(Mutex::new(size)));
         session.channel_success(channel)?;
         Ok(())
     }
@@ -647,7 +645,7 @@ impl Handler for Client {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let (w, h) = clamp_size(self.shared.options.max_size, col_width, row_height);
-        let Some((_, size)) = &self.pty else {
+        let Some(size) = &self.pty else {
             return Ok(());
         };
         *size.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
@@ -686,7 +684,7 @@ impl Handler for Client {
             );
             return Ok(());
         };
-        let Some((term, size)) = self.pty.clone() else {
+        let Some(size) = self.pty.clone() else {
             session.channel_success(channel)?;
             self.refuse(
                 channel,
@@ -737,11 +735,7 @@ impl Handler for Client {
         let app = AppSession {
             conn: self.conn,
             key,
-            term: {
-                let mut remote = std::mem::take(&mut self.env);
-                remote.term = term;
-                remote
-            },
+            term: std::mem::take(&mut self.remote),
             size,
             writer: ChannelWriter::new(Box::new(move |bytes| {
                 if !budget.queue(bytes.len()) {
@@ -804,7 +798,7 @@ impl Handler for Client {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.env.set(name, value) {
+        if self.remote.set(name, value) {
             session.channel_success(channel)?;
         } else {
             session.channel_failure(channel)?;

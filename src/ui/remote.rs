@@ -192,10 +192,14 @@ impl RemoteTerm {
 
     /// A terminal of type `term` that sent no variables.
     pub fn new(term: &str) -> RemoteTerm {
-        RemoteTerm {
-            term: term.chars().take(Self::MAX_VALUE).collect(),
-            ..RemoteTerm::default()
-        }
+        let mut remote = RemoteTerm::default();
+        remote.set_term(term);
+        remote
+    }
+
+    /// The terminal type the client's pty request named.
+    pub fn set_term(&mut self, term: &str) {
+        self.term = term.chars().take(Self::MAX_VALUE).collect();
     }
 
     /// Takes the variable `name` if it is one the drawing depends on (`NO_COLOR`,
