@@ -30,7 +30,8 @@
 //! * [`SearchLimits`], [`Clock`]: depth, nodes, time per move, game clock, infinite.
 //! * [`Level`]: difficulty levels and their limits.
 //! * [`evaluate`], [`greedy`]: the static evaluation and a one-ply player (a baseline).
-//! * [`Weights`], [`tune`]: the evaluation's weights and the Texel tuner that fits them.
+//! * [`Weights`], [`tune`], [`spsa`]: the evaluation's weights, the Texel tuner that fits
+//!   them to positions and the SPSA tuner that tunes them by games.
 
 mod choice;
 mod eval;
@@ -40,6 +41,7 @@ mod ordering;
 mod score;
 mod search;
 mod see;
+pub mod spsa;
 mod tt;
 pub mod tune;
 

@@ -53,13 +53,12 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Plays one self-play game and returns its quiet positions with White's points and the
-/// score the search gave each (for White).
-fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
-    let v = variant(id);
-    let mut game = Game::from_start(v);
-    let mut rng = mix(args.seed ^ u64::from(game_no).wrapping_mul(0x2545_f491_4f6c_dd1d));
-    for _ in 0..args.plies {
+/// A game of `id` opened by `plies` random legal moves (none ending the game), chosen by
+/// `seed` and the game's number.
+fn opening(id: VariantId, plies: u32, seed: u64, game_no: u32) -> Game {
+    let mut game = Game::from_start(variant(id));
+    let mut rng = mix(seed ^ u64::from(game_no).wrapping_mul(0x2545_f491_4f6c_dd1d));
+    for _ in 0..plies {
         let moves = game.position().legal_moves();
         let open: Vec<_> = moves
             .into_iter()
@@ -75,6 +74,13 @@ fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
         let mv = open[(rng % open.len() as u64) as usize];
         game.play(mv).expect("BUG: chosen among the legal moves");
     }
+    game
+}
+
+/// Plays one self-play game and returns its quiet positions with White's points and the
+/// score the search gave each (for White).
+fn play(id: VariantId, args: &TuneArgs, game_no: u32) -> Vec<Sample> {
+    let mut game = opening(id, args.plies, args.seed, game_no);
     let mut engines = [Engine::new(4), Engine::new(4)];
     let stop = AtomicBool::new(false);
     let mut positions = Vec::new();
@@ -124,17 +130,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
     }
     let v = variant(id);
-    let hold: Vec<char> = args.hold.chars().collect();
-    let valued: String = v
-        .kinds()
-        .filter(|(_, spec)| tune::has_value(spec))
-        .map(|(_, spec)| spec.letter)
-        .collect();
-    if let Some(bad) = hold.iter().find(|c| !valued.contains(**c)) {
-        return Err(format!(
-            "--hold: {bad:?} is not a piece with a value in {id} (its pieces: {valued})"
-        ));
-    }
+    let hold = held(id, &args.hold)?;
     let mut samples = Vec::new();
     let (mut white, mut draws, mut black) = (0, 0, 0);
     for g in 0..args.games {
@@ -200,6 +196,133 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "tune: K {:.3}, error {:.6} -> {:.6}",
         fit.k, fit.error_before, fit.error_after
     );
+    let text = w.to_ron();
+    match &args.out {
+        Some(path) => std::fs::write(path, text + "\n")
+            .map_err(|e| format!("cannot write '{}': {e}", path.display())),
+        None => crate::cli::print_lines([text]),
+    }
+}
+
+/// The letters of `--hold`, each a piece with a value in `id`.
+fn held(id: VariantId, hold: &str) -> Result<Vec<char>, String> {
+    let valued: String = variant(id)
+        .kinds()
+        .filter(|(_, spec)| tune::has_value(spec))
+        .map(|(_, spec)| spec.letter)
+        .collect();
+    let hold: Vec<char> = hold.chars().collect();
+    match hold.iter().find(|c| !valued.contains(**c)) {
+        Some(bad) => Err(format!(
+            "--hold: {bad:?} is not a piece with a value in {id} (its pieces: {valued})"
+        )),
+        None => Ok(hold),
+    }
+}
+
+/// The arguments of `rankup spsa`.
+#[derive(Clone, Debug)]
+pub struct SpsaArgs {
+    /// Variant id.
+    pub variant: String,
+    /// Games (played in pairs).
+    pub games: u32,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random opening plies.
+    pub plies: u32,
+    /// Seed of the openings and the perturbations.
+    pub seed: u64,
+    /// Step rate.
+    pub rate: f64,
+    /// Letters of the pieces whose values are held.
+    pub hold: String,
+    /// Pairs played at once.
+    pub threads: u32,
+    /// Where to write the weights (stdout if unset).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// One game from `game`'s opening between `white` and `black`: White's points.
+fn play_out(mut game: Game, engines: &mut [Engine; 2], nodes: u64) -> f64 {
+    let stop = AtomicBool::new(false);
+    while game.outcome().is_none() && game.history().len() < MAX_PLIES {
+        let pos = game.position().clone();
+        let keys = game.repetition_keys().to_vec();
+        let limits = SearchLimits::nodes(nodes);
+        let found = engines[pos.turn().index()].search(&pos, &keys, &limits, &stop, &mut |_| {});
+        let Some(mv) = found.best else { break };
+        game.play(mv).expect("BUG: the search plays legal moves");
+    }
+    match game.outcome().and_then(|o| o.winner()) {
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// `rankup spsa`.
+pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
+    let id: VariantId = args.variant.parse().map_err(|e| format!("{e}"))?;
+    if args.games < 2 {
+        return Err("--games must be at least 2 (the games are played in pairs)".into());
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        return Err(format!("--rate must be more than 0, not {}", args.rate));
+    }
+    if args.threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let v = variant(id);
+    let opts = rankup::ai::spsa::SpsaOptions {
+        pairs: args.games / 2,
+        rate: args.rate,
+        hold: held(id, &args.hold)?,
+        seed: args.seed,
+        batch: args.threads,
+    };
+    let start = tune::with_every_value(v, &Weights::builtin(id.as_str()));
+    let play_pair = |plus: &Weights, minus: &Weights, pair: u32| -> f64 {
+        let engine = |w: &Weights| {
+            let mut e = Engine::new(4);
+            e.set_weights(v, w);
+            e
+        };
+        let game = opening(id, args.plies, args.seed, pair);
+        // Plus as White, then as Black, from the same opening.
+        let first = play_out(game.clone(), &mut [engine(plus), engine(minus)], args.nodes);
+        let second = play_out(game, &mut [engine(minus), engine(plus)], args.nodes);
+        let plus_points = first + (1.0 - second);
+        plus_points - (2.0 - plus_points)
+    };
+    let report = (opts.pairs / 20).max(1);
+    let w = rankup::ai::spsa::spsa(&start, &opts, &play_pair, &mut |pairs, w| {
+        if pairs % report < opts.batch || pairs == opts.pairs {
+            let now: Vec<String> = w.params().iter().map(|(n, x)| format!("{n} {x}")).collect();
+            eprintln!("spsa: {pairs} pairs: {}", now.join(", "));
+        }
+    });
+    let (y, m, d) = Timestamp::now().date();
+    let mut w = w;
+    w.provenance = rankup::ai::Provenance {
+        command: format!(
+            "rankup spsa {} --games {} --nodes {} --plies {} --seed {} --rate {}{}",
+            id,
+            args.games,
+            args.nodes,
+            args.plies,
+            args.seed,
+            args.rate,
+            if args.hold.is_empty() {
+                String::new()
+            } else {
+                format!(" --hold {}", args.hold)
+            }
+        ),
+        date: format!("{y:04}-{m:02}-{d:02}"),
+        games: opts.pairs * 2,
+        ..Default::default()
+    };
     let text = w.to_ron();
     match &args.out {
         Some(path) => std::fs::write(path, text + "\n")

@@ -303,6 +303,37 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Tune a game's evaluation weights by games (SPSA): pairs of fast games between the
+    /// weights pushed one way and the other, each weight walking toward the side that won;
+    /// writes a RON weights file (confirm it by `rankup match` before adding it).
+    Spsa {
+        /// Variant id.
+        variant: String,
+        /// Games to play (in pairs: each opening with both colours).
+        #[arg(long, default_value_t = 4000)]
+        games: u32,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Random plies that open each pair's games.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Seed of the openings and of the perturbations.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Step rate, in perturbations per point of score difference.
+        #[arg(long, default_value_t = rankup::ai::spsa::DEFAULT_RATE)]
+        rate: f64,
+        /// Pieces whose values are held where they start, by letter.
+        #[arg(long, default_value = "")]
+        hold: String,
+        /// Game pairs played at once (one core each).
+        #[arg(long, default_value_t = 1)]
+        threads: u32,
+        /// Write the weights here instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Measure search speed: nodes per second and depth reached from each game's start;
     /// with `--depth`, the search's node signature over fixed positions of every game.
     BenchAi {
@@ -626,6 +657,27 @@ fn main() -> ExitCode {
             min_count,
             lambda,
             hold,
+            out,
+        }),
+        Command::Spsa {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            rate,
+            hold,
+            threads,
+            out,
+        } => cli_tune::run_spsa(&cli_tune::SpsaArgs {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            rate,
+            hold,
+            threads,
             out,
         }),
         Command::Match {

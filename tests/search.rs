@@ -612,3 +612,34 @@ fn tamerspiel_mates_in_two() {
     assert_finds_mate(VariantId::Tamerspiel, fen, 2, 300_000);
     assert_eq!(best_token(VariantId::Tamerspiel, fen, 300_000), "b1b8");
 }
+
+/// An engine given its own weights plays by them (SPSA's candidates play each other in one
+/// process), in that game only, and the game's own set is untouched for everyone else.
+#[test]
+fn an_engine_with_its_own_weights_evaluates_by_them() {
+    let pos = position(VariantId::Chess, "4k3/p7/8/8/8/8/P7/1N2K3 w - - 0 1");
+    let stop = AtomicBool::new(false);
+    let score = |engine: &mut Engine, pos: &Position| {
+        engine
+            .search(pos, &[], &SearchLimits::depth(1), &stop, &mut |_| {})
+            .score
+            .centipawns()
+            .unwrap()
+    };
+    let mut plain = Engine::new(1);
+    let before = score(&mut plain, &pos);
+    let mut heavy = Engine::new(1);
+    let mut w = ai::Weights::builtin("chess");
+    let knight = w.values.get(&'N').copied().unwrap_or(300);
+    w.values.insert('N', knight + 500);
+    heavy.set_weights(variant(VariantId::Chess), &w);
+    let after = score(&mut heavy, &pos);
+    assert!(after >= before + 400, "{before} -> {after}");
+    // Other games, and other engines, keep their sets.
+    assert_eq!(score(&mut Engine::new(1), &pos), before);
+    let other = position(VariantId::Veteran, "4k3/p7/8/8/8/8/P7/1N2K3 w - - 0 1");
+    assert_eq!(
+        score(&mut heavy, &other),
+        score(&mut Engine::new(1), &other)
+    );
+}

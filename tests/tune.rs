@@ -129,3 +129,64 @@ fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
         w.provenance.command
     );
 }
+
+#[test]
+fn spsa_plays_its_pairs_and_writes_a_set_that_says_how() {
+    let out = std::env::temp_dir().join(format!("rankup-spsa-test-{}.ron", std::process::id()));
+    let run = common::rankup()
+        .args([
+            "spsa",
+            "veteran",
+            "--games",
+            "4",
+            "--nodes",
+            "100",
+            "--plies",
+            "2",
+            "--hold",
+            "Q",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("spsa: 2 pairs: value B "), "{stderr}");
+    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(
+        w.provenance.command,
+        "rankup spsa veteran --games 4 --nodes 100 --plies 2 --seed 1 --rate 0.01 --hold Q"
+    );
+    assert_eq!(w.provenance.games, 4);
+    // Every piece with a value is in the set (a derived game's too), the held one as it
+    // was.
+    let letters: String = w.values.keys().collect();
+    assert_eq!(letters, "BLMNQRV");
+    assert_eq!(w.values[&'Q'], 899);
+}
+
+#[test]
+fn spsa_refuses_what_it_cannot_run() {
+    for (args, said) in [
+        (&["--games", "1"][..], "--games must be at least 2"),
+        (&["--rate=0"][..], "--rate must be more than 0"),
+        (&["--threads", "0"][..], "--threads must be at least 1"),
+        (
+            &["--hold", "K"][..],
+            "--hold: 'K' is not a piece with a value",
+        ),
+    ] {
+        let run = common::rankup()
+            .args(["spsa", "chess", "--nodes", "50"])
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{args:?}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+}

@@ -19,7 +19,13 @@
 //! * in the endgame, a side far ahead drives the bare royal piece to the edge;
 //! * a side with little material, ahead by less than a Rook and with no Pawns left, rarely
 //!   wins: its lead is divided;
-//! * the side to move gets a tempo bonus.
+//! * the side to move gets a tempo bonus;
+//! * threats (only with a tuned set that weighs them, [`weights::Weights::threats`]): each
+//!   enemy piece a side attacks where taking it wins, for what the capture gains. An
+//!   undefended piece gains its value plus what the capturer grows by (its capture
+//!   promotion in Veteran Chess, the victim's levels in Upgrade Chess); a defended one
+//!   gains its value less the capturer's, when that is positive (a promoted capturer taken
+//!   back loses its new worth, which the promotion just added: the two cancel).
 //!
 //! The phase is the non-pawn material left, relative to the start position.
 
@@ -48,6 +54,92 @@ const ATTACKER_SCALE: [i32; 6] = [0, 2, 4, 6, 7, 8];
 const MAX_ATTACK_PENALTY: i32 = 600;
 /// A material lead below this, with no Pawns to promote, is hard to win.
 const DRAWISH_LEAD: i32 = 400;
+/// Threats at 100 percent are worth a quarter of what the captures would gain.
+const THREAT_DIVISOR: i32 = 400;
+
+/// What each side's captures could win, gathered while the evaluation walks the pieces.
+struct Threats {
+    /// Per side: the enemy pieces it attacks.
+    attacked: [SquareSet; 2],
+    /// Per side: its own pieces it defends.
+    defended: [SquareSet; 2],
+    /// Per square of an attacked piece: the most a capture gains if the piece is
+    /// undefended, and if it is defended (each square holds one side's piece, so the
+    /// attacker is known).
+    free: [i32; GRID_CELLS],
+    guarded: [i32; GRID_CELLS],
+}
+
+impl Threats {
+    fn new() -> Threats {
+        Threats {
+            attacked: [0; 2],
+            defended: [0; 2],
+            free: [0; GRID_CELLS],
+            guarded: [0; GRID_CELLS],
+        }
+    }
+
+    /// Notes what the piece of profile `prof` of side `ci` on `sq` reaches (`reach`).
+    #[allow(clippy::too_many_arguments)]
+    fn note(
+        &mut self,
+        pos: &Position,
+        t: &Tables,
+        own: &[SquareSet; 2],
+        ci: usize,
+        prof: usize,
+        sq: Square,
+        reach: SquareSet,
+    ) {
+        self.defended[ci] |= reach & own[ci];
+        let targets = reach & own[1 - ci];
+        if targets == 0 {
+            return;
+        }
+        let royal = t.royal[t.profile_kind[prof]];
+        let level = pos.level_at(sq);
+        for s in Squares(targets) {
+            let Some(victim) = pos.piece_at(s) else {
+                continue;
+            };
+            let vk = victim.kind();
+            if t.royal[vk.index()] {
+                continue;
+            }
+            let victim_level = pos.level_at(s);
+            let worth = t.value[t.profile(vk, victim_level)];
+            let free = worth + t.capture_growth(prof, level, vk, victim_level);
+            let guarded = if royal {
+                0
+            } else {
+                (worth - t.value[prof]).max(0)
+            };
+            let i = s.index();
+            if self.attacked[ci] & s.bit() == 0 {
+                self.attacked[ci] |= s.bit();
+                self.free[i] = free;
+                self.guarded[i] = guarded;
+            } else {
+                self.free[i] = self.free[i].max(free);
+                self.guarded[i] = self.guarded[i].max(guarded);
+            }
+        }
+    }
+
+    /// Side `ci`'s threats, in centipawns before the weight.
+    fn gain(&self, ci: usize) -> i32 {
+        Squares(self.attacked[ci])
+            .map(|s| {
+                if self.defended[1 - ci] & s.bit() == 0 {
+                    self.free[s.index()]
+                } else {
+                    self.guarded[s.index()]
+                }
+            })
+            .sum()
+    }
+}
 
 /// Evaluates `pos` from the side to move's point of view, in centipawns.
 pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
@@ -71,6 +163,7 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
     // Per side and kind: bit 0 a colour-bound piece on a light square, bit 1 on a dark one.
     let mut bound = [[0u8; MAX_KINDS]; 2];
     let mut mobility = [0i32; 2];
+    let mut threats = (t.w.threats != 0).then(Threats::new);
 
     // Profile by profile (a kind at one level), so that what depends on the profile is
     // looked up once for all its pieces.
@@ -78,7 +171,18 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
         let ci = c.index();
         for (prof, &k) in t.profile_kind.iter().enumerate() {
             let set = pos.pieces_of_profile(c, prof);
-            if set == 0 || t.royal[k] {
+            if set == 0 {
+                continue;
+            }
+            if t.royal[k] || t.pawn[k] {
+                if let Some(threats) = threats.as_mut() {
+                    for sq in Squares(set) {
+                        let reach = v.reach_by_profile(c, prof, sq, occ) & occ;
+                        threats.note(pos, t, &own, ci, prof, sq, reach);
+                    }
+                }
+            }
+            if t.royal[k] {
                 continue;
             }
             if t.pawn[k] {
@@ -94,6 +198,9 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
                 score[ci] += t.psq(c, prof, sq);
                 material[ci] += t.value[prof];
                 let reach = v.reach_by_profile(c, prof, sq, occ);
+                if let Some(threats) = threats.as_mut() {
+                    threats.note(pos, t, &own, ci, prof, sq, reach & occ);
+                }
                 let moves = (reach & !own[ci]).count_ones() as i32;
                 let hits = (reach & zone[1 - ci]).count_ones() as i32;
                 mobility[ci] += (moves * 16 - expected) * weight;
@@ -130,6 +237,10 @@ pub(crate) fn evaluate(pos: &Position, t: &Tables) -> i32 {
         score[ci] += (shield - danger) * phase / PHASE_MAX;
 
         score[ci] += pawn_structure(pos, t, c, pawns, phase);
+
+        if let Some(threats) = &threats {
+            score[ci] += threats.gain(ci) * t.w.threats / THREAT_DIVISOR;
+        }
 
         for &k in &t.bound_kinds {
             if bound[ci][k] == 3 {
@@ -254,5 +365,60 @@ mod tests {
         let passed = eval(VariantId::Chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let home = eval(VariantId::Chess, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         assert!(passed > home + 100, "{passed} vs {home}");
+    }
+
+    /// What turning threats on (at 100 percent: a quarter of the gain) changes in the
+    /// evaluation of `fen`, from the side to move's view; and the tables it used.
+    fn threat_delta(id: VariantId, fen: &str) -> (i32, Tables) {
+        let v = variant(id);
+        let pos = Position::from_fen(v, fen).unwrap();
+        let mut w = weights::Weights::in_use(v.id());
+        assert_eq!(
+            w.threats, 0,
+            "{id}: threats are off unless a set weighs them"
+        );
+        let off = evaluate(&pos, &Tables::build_with(v, &w));
+        w.threats = 100;
+        let t = Tables::build_with(v, &w);
+        (evaluate(&pos, &t) - off, t)
+    }
+
+    fn value_of(t: &Tables, id: VariantId, letter: char, level: u16) -> i32 {
+        let kind = variant(id).kind_by_letter(letter).unwrap();
+        t.value[t.profile(kind, level)]
+    }
+
+    #[test]
+    fn a_hanging_piece_is_a_threat_worth_its_value() {
+        let id = VariantId::Chess;
+        let (delta, t) = threat_delta(id, "4k3/7p/3p4/4N3/8/8/7P/4K3 w - - 0 1");
+        assert_eq!(delta, -value_of(&t, id, 'N', 1) / 4);
+        // Defended by a Pawn, it is still attacked by a lesser piece: the Knight less the
+        // Pawn.
+        let (delta, t) = threat_delta(id, "4k3/7p/3p4/4N3/3P4/8/7P/4K3 w - - 0 1");
+        assert_eq!(delta, -(value_of(&t, id, 'N', 1) - 100) / 4);
+        // Attacked by a greater piece and defended: no threat.
+        let (delta, _) = threat_delta(id, "4k3/7p/8/q3N3/3P4/8/7P/6K1 w - - 0 1");
+        assert_eq!(delta, 0);
+    }
+
+    #[test]
+    fn a_threat_counts_what_the_capture_promotes_to_and_the_levels_it_adds() {
+        // Veteran Chess: a Pawn taking the Lady must become a Queen (the Lady's own threat,
+        // on the Pawn, is defended and gains nothing). Both sides keep Pawns in these
+        // positions, so that no drawish scaling hides the term.
+        let id = VariantId::Veteran;
+        let (delta, t) = threat_delta(id, "4k3/4p2p/3p4/4L3/8/8/7P/4K3 w - - 0 1");
+        let lady = value_of(&t, id, 'L', 1);
+        // (A Veteran Pawn is worth more than 100: it may promote by capturing.)
+        let pawn = value_of(&t, id, 'P', 1);
+        assert!(pawn > 100);
+        assert_eq!(delta, -(lady + value_of(&t, id, 'Q', 1) - pawn) / 4);
+        // Upgrade Chess: a level-1 Rook taking a level-2 Knight becomes a level-3 Rook.
+        let id = VariantId::Upgrade;
+        let (delta, t) = threat_delta(id, "4k3/7p/4r3/4N(2)3/8/8/7P/4K3 w - - 0 1");
+        let grown = value_of(&t, id, 'R', 3) - value_of(&t, id, 'R', 1);
+        assert_eq!(delta, -(value_of(&t, id, 'N', 2) + grown) / 4);
+        assert!(grown > 0);
     }
 }

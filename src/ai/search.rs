@@ -28,12 +28,13 @@
 //! The search is pure: it reads the clock and the stop flag, nothing else.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Color, MaterialDraw, Move, Position, Squares};
+use crate::rules::{Color, MaterialDraw, Move, Position, Squares, Variant};
 
 use super::choice::{self, OPENING_MOVES};
-use super::eval::{self, Tables};
+use super::eval::{self, weights::Weights, Tables};
 use super::limits::{Ponder, SearchLimits};
 use super::ordering::{
     is_quiet, loud_score, promotion_gain, under_promotion, victim_value, Heuristics, MoveKey,
@@ -178,6 +179,9 @@ pub struct Engine {
     workers: Vec<Worker>,
     /// The game searched last (its address), since the hash keys of two games can agree.
     last_variant: usize,
+    /// Evaluation tables this engine plays with instead of the game's own (a tuner's
+    /// candidate weights), for the game they were built for.
+    own_tables: Option<(usize, Arc<Tables>)>,
 }
 
 /// Entries of the evaluation cache (512 KB).
@@ -190,7 +194,17 @@ impl Engine {
             tt: Tt::new(hash_mb),
             workers: Vec::new(),
             last_variant: 0,
+            own_tables: None,
         }
+    }
+
+    /// Makes this engine evaluate `variant` with `weights` instead of the set the game plays
+    /// with (other games keep theirs), so that two engines in one process can play a game
+    /// with different weights: a tuner's candidates against each other.
+    pub fn set_weights(&mut self, variant: &'static Variant, weights: &Weights) {
+        let game = variant as *const Variant as usize;
+        self.own_tables = Some((game, Arc::new(Tables::build_with(variant, weights))));
+        self.clear();
     }
 
     /// Replaces the hash table with one of about `hash_mb` megabytes.
@@ -255,7 +269,10 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let tables = eval::tables(pos.variant());
+        let tables = match &self.own_tables {
+            Some((game, t)) if *game == pos.variant() as *const Variant as usize => Arc::clone(t),
+            _ => eval::tables(pos.variant()),
+        };
         let game = pos.variant() as *const _ as usize;
         if self.last_variant != 0 && game != self.last_variant {
             // Positions of different games can share a hash key: forget the other game.

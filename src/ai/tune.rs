@@ -17,7 +17,8 @@
 //!   weight moves only as far as the data pays for;
 //! - scales stay at or above [`SCALE_FLOOR`] percent of the derived term (a term the data
 //!   cannot see is held, not switched off), piece values at or above a quarter of where they
-//!   started, the tempo at or above zero.
+//!   started, the tempo at or above zero. A term that starts switched off (threats, at 0)
+//!   may be switched on by the fit, and off again.
 //!
 //! This module only fits; playing the games and choosing the positions is the caller's
 //! (`rankup tune`), which also decides whether the result is worth keeping (by a match).
@@ -261,13 +262,7 @@ pub fn tune(
     opts: &TuneOptions,
     on_step: &mut dyn FnMut(u32, f64),
 ) -> Fit {
-    let mut w = start.clone();
-    let derived = Tables::build_with(v, start);
-    for (kind, spec) in v.kinds().filter(|(_, spec)| has_value(spec)) {
-        w.values
-            .entry(spec.letter)
-            .or_insert(derived.kind_value[kind.index()]);
-    }
+    let mut w = with_every_value(v, start);
     let origin: BTreeMap<String, i32> = w.params().into_iter().collect();
     let penalty = |w: &Weights| -> f64 {
         let sum: f64 = w
@@ -347,6 +342,19 @@ pub fn tune(
         counts,
         held,
     }
+}
+
+/// `start` with a value for every piece that has one (a tuner's parameters): the ones it
+/// names, and the others as `start` evaluates them.
+pub fn with_every_value(v: &'static Variant, start: &Weights) -> Weights {
+    let mut w = start.clone();
+    let derived = Tables::build_with(v, start);
+    for (kind, spec) in v.kinds().filter(|(_, spec)| has_value(spec)) {
+        w.values
+            .entry(spec.letter)
+            .or_insert(derived.kind_value[kind.index()]);
+    }
+    w
 }
 
 /// Whether a piece's value is a parameter of the fit: every piece but the royal ones and
@@ -431,6 +439,23 @@ mod tests {
         assert!(!fit.weights.values.contains_key(&'P') && !fit.weights.values.contains_key(&'K'));
         assert_eq!(fit.weights.provenance.error_after, fit.error_after);
         assert!(fit.held.is_empty());
+    }
+
+    #[test]
+    fn a_fit_switches_threats_on_when_they_decide_games() {
+        // Material level, the side to move's Knight attacked by a Pawn: the attacker won.
+        // (The side to move lost, so the tempo cannot explain the results.)
+        let v = variant(VariantId::Chess);
+        let mut fens = KNIGHT_UP.to_vec();
+        fens.extend([
+            ("4k3/7p/3n4/4P3/8/8/6N1/4K3 b - - 0 1", 1.0),
+            ("4k3/6n1/8/8/4p3/3N4/7P/4K3 w - - 0 1", 0.0),
+        ]);
+        let samples = samples(v, &fens);
+        let start = Weights::default();
+        assert_eq!(start.threats, 0);
+        let fit = tune(v, &samples, &start, &free(4), &mut |_, _| {});
+        assert!(fit.weights.threats > 0, "{:?}", fit.weights);
     }
 
     #[test]
@@ -572,11 +597,12 @@ mod tests {
         ];
         let samples = samples(v, &fens);
         let fit = tune(v, &samples, &Weights::default(), &free(10), &mut |_, _| {});
+        // Threats start switched off (0), below the floor: a fit may switch them on.
         let scales: Vec<(String, i32)> = fit
             .weights
             .params()
             .into_iter()
-            .filter(|(name, _)| ParamKind::of(name) == ParamKind::Scale)
+            .filter(|(name, _)| ParamKind::of(name) == ParamKind::Scale && name != "threats")
             .collect();
         assert!(scales.iter().all(|(_, x)| *x >= SCALE_FLOOR), "{scales:?}");
         assert!(scales.iter().any(|(_, x)| *x == SCALE_FLOOR), "{scales:?}");

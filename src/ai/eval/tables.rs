@@ -169,6 +169,9 @@ pub(crate) struct Tables {
     promo_dist: Vec<u8>,
     /// Per (colour, profile): value gained by promoting (0 when it cannot).
     pub promo_gain: Vec<i32>,
+    /// Per (profile, victim kind): value the capturer gains by the promotion its capture
+    /// makes (Veteran Chess; the best type on offer, never a loss when it may decline).
+    capture_gain: Vec<i32>,
     /// Per profile: model mobility times 16.
     pub expected_mobility: Vec<i32>,
     /// Per profile: centipawns per move of mobility, times 16.
@@ -210,6 +213,32 @@ impl Tables {
     #[inline]
     fn nprof(&self) -> usize {
         self.value.len()
+    }
+
+    /// What the piece of profile `prof` at `level` grows by when it captures a `victim` at
+    /// `victim_level`: its capture promotion, or in games with levels the worth of the
+    /// victim's levels added to its own (a royal capturer passes them on, counted as 0).
+    #[inline]
+    pub(crate) fn capture_growth(
+        &self,
+        prof: usize,
+        level: u16,
+        victim: PieceKind,
+        victim_level: u16,
+    ) -> i32 {
+        let k = self.profile_kind[prof];
+        let mut gain = self.capture_gain[prof * self.royal.len() + victim.index()];
+        if self.level_cap[k] > 1 && !self.royal[k] {
+            let grown = usize::from(self.profile_base[k])
+                + usize::from(
+                    level
+                        .saturating_add(victim_level)
+                        .clamp(1, self.level_cap[k])
+                        - 1,
+                );
+            gain += self.value[grown] - self.value[prof];
+        }
+        gain
     }
 
     /// Value, centralisation and promotion prospects of a piece on `sq`.
@@ -422,6 +451,24 @@ impl Tables {
             }
         }
 
+        let mut capture_gain = vec![0; nprof * nkinds];
+        for p in 0..nprof {
+            for (victim, _) in v.kinds() {
+                let Some(rule) = v.capture_promotion(profile_kind[p], victim) else {
+                    continue;
+                };
+                let best = rule
+                    .targets
+                    .iter()
+                    .map(|&t| value[profile_of(t, profile_level[p])])
+                    .max()
+                    .unwrap_or(value[p]);
+                let gain = best - value[p];
+                capture_gain[p * nkinds + victim.index()] =
+                    if rule.mandatory { gain } else { gain.max(0) };
+            }
+        }
+
         let expected_mobility = average.iter().map(|m| (m * 16.0).round() as i32).collect();
         let mobility_weight = (0..nprof)
             .map(|p| {
@@ -521,6 +568,7 @@ impl Tables {
             psq,
             promo_dist,
             promo_gain,
+            capture_gain,
             expected_mobility,
             mobility_weight,
             attack_weight,

@@ -5,7 +5,7 @@
 //! what every game without a tuned set uses. A tuned set is a RON file in the repository's
 //! `data/weights/` folder, one per game (`promochess.ron`), compiled into the program,
 //! together with how it was made (games, positions, date, command, the fit's error before
-//! and after). `rankup tune` writes them.
+//! and after). `rankup tune` and `rankup spsa` write them.
 
 use std::collections::BTreeMap;
 use std::sync::RwLock;
@@ -68,9 +68,9 @@ pub struct Provenance {
     pub command: String,
     /// When (UTC, `YYYY-MM-DD`).
     pub date: String,
-    /// Self-play games played.
+    /// Self-play games played (by the Texel tuner, or between the candidates by SPSA).
     pub games: u32,
-    /// Quiet positions fitted.
+    /// Quiet positions fitted (0 for a set tuned by games, `rankup spsa`).
     pub positions: u32,
     /// The logistic scale fitted to the derived evaluation (centipawns per 400 "Elo").
     pub scale_k: f64,
@@ -110,6 +110,11 @@ pub struct Weights {
     pub pair: i32,
     /// The side to move's bonus, in centipawns.
     pub tempo: i32,
+    /// Threats: enemy pieces attacked where taking them wins (undefended, or attacked by a
+    /// lesser piece), weighted by what the capture gains. A percentage of a quarter of the
+    /// gain; 0 (the default, and every set made before the term) leaves it out and costs
+    /// nothing.
+    pub threats: i32,
     /// How the set was made (empty for the derived default).
     pub provenance: Provenance,
 }
@@ -128,6 +133,7 @@ impl Default for Weights {
             pawn_structure: 100,
             pair: 100,
             tempo: 12,
+            threats: 0,
             provenance: Provenance::default(),
         }
     }
@@ -210,6 +216,7 @@ impl Weights {
             ("pawn_structure", self.pawn_structure),
             ("pair", self.pair),
             ("tempo", self.tempo),
+            ("threats", self.threats),
         ] {
             out.push((name.to_string(), v));
         }
@@ -241,6 +248,7 @@ impl Weights {
             "pawn_structure" => &mut self.pawn_structure,
             "pair" => &mut self.pair,
             "tempo" => &mut self.tempo,
+            "threats" => &mut self.threats,
             _ => return false,
         };
         *slot = value;
@@ -275,7 +283,12 @@ mod tests {
     fn builtin_sets_parse_and_say_how_they_were_made() {
         for (id, text) in BUILTIN {
             let w = Weights::from_ron(text).unwrap_or_else(|e| panic!("{id}: {e}"));
-            assert!(w.provenance.games > 0 && w.provenance.positions > 0, "{id}");
+            // A Texel fit says how many positions it fitted; SPSA plays games, no positions.
+            let spsa = w.provenance.command.starts_with("rankup spsa ");
+            assert!(
+                w.provenance.games > 0 && (spsa || w.provenance.positions > 0),
+                "{id}"
+            );
             assert!(!w.provenance.command.is_empty(), "{id}");
             // Kept only after a match said it is stronger than the derived evaluation.
             let match_said = &w.provenance.confirmed_by;
