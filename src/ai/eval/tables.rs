@@ -379,6 +379,22 @@ impl Tables {
             }
         }
 
+        // What profile `p` gains by the best promotion `rule` offers (never a loss when it
+        // may decline).
+        let promotion_gain = |rule: &crate::rules::PromotionRule, p: usize| {
+            let best = rule
+                .targets
+                .iter()
+                .map(|&t| value[profile_of(t, profile_level[p])])
+                .max()
+                .unwrap_or(value[p]);
+            let gain = best - value[p];
+            if rule.mandatory {
+                gain
+            } else {
+                gain.max(0)
+            }
+        };
         let mut psq = vec![0; 2 * nprof * GRID_CELLS];
         let mut promo_dist = vec![NO_PROMOTION; 2 * nprof * GRID_CELLS];
         let mut promo_gain = vec![0; 2 * nprof];
@@ -430,16 +446,7 @@ impl Tables {
                     let rule = v
                         .promotion_at(color, kind, z)
                         .expect("BUG: found on a promoting square");
-                    let best = rule
-                        .targets
-                        .iter()
-                        .map(|&t| value[profile_of(t, profile_level[p])])
-                        .max()
-                        .unwrap_or(value[p]);
-                    let mut gain = best - value[p];
-                    if !rule.mandatory {
-                        gain = gain.max(0);
-                    }
+                    let gain = promotion_gain(rule, p);
                     promo_dist[slot + sq.index()] = d;
                     promo_gain[color.index() * nprof + p] =
                         promo_gain[color.index() * nprof + p].max(gain);
@@ -457,15 +464,7 @@ impl Tables {
                 let Some(rule) = v.capture_promotion(profile_kind[p], victim) else {
                     continue;
                 };
-                let best = rule
-                    .targets
-                    .iter()
-                    .map(|&t| value[profile_of(t, profile_level[p])])
-                    .max()
-                    .unwrap_or(value[p]);
-                let gain = best - value[p];
-                capture_gain[p * nkinds + victim.index()] =
-                    if rule.mandatory { gain } else { gain.max(0) };
+                capture_gain[p * nkinds + victim.index()] = promotion_gain(rule, p);
             }
         }
 
