@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// showed it stronger than the derived evaluation (its provenance says which).
 const BUILTIN: &[(&str, &str)] = &[
     ("chess", include_str!("../../../data/weights/chess.ron")),
+    ("veteran", include_str!("../../../data/weights/veteran.ron")),
     (
         "tamerspiel",
         include_str!("../../../data/weights/tamerspiel.ron"),
