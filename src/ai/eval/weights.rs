@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 const BUILTIN: &[(&str, &str)] = &[
     ("chess", include_str!("../../../data/weights/chess.ron")),
     ("veteran", include_str!("../../../data/weights/veteran.ron")),
+    ("upgrade", include_str!("../../../data/weights/upgrade.ron")),
     (
         "tamerspiel",
         include_str!("../../../data/weights/tamerspiel.ron"),
