@@ -157,6 +157,42 @@ pub struct GameResult {
     /// For each engine (1, 2): the largest amount by which an answer came later than the
     /// time it was given (zero if never).
     pub overrun: [Duration; 2],
+    /// For each engine, how it used its clock (all zero without one).
+    pub clock: [ClockUse; 2],
+}
+
+/// How an engine used its clock: what it spent, what it had in all (the base and every
+/// increment it received), and the least it had left after a move (before that move's
+/// increment), which says how near it came to losing on time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockUse {
+    /// Thinking time spent.
+    pub used: Duration,
+    /// The base time and the increments received.
+    pub had: Duration,
+    /// The least time left after a move, before its increment (`None` before any move).
+    pub least_left: Option<Duration>,
+}
+
+impl ClockUse {
+    /// Adds another game's (or engine's) use: sums, and the lesser least.
+    pub fn merge(&mut self, other: &ClockUse) {
+        self.used += other.used;
+        self.had += other.had;
+        self.least_left = match (self.least_left, other.least_left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+
+    /// The share of its time spent, in percent (0 without a clock).
+    pub fn percent_used(&self) -> f64 {
+        if self.had.is_zero() {
+            0.0
+        } else {
+            100.0 * self.used.as_secs_f64() / self.had.as_secs_f64()
+        }
+    }
 }
 
 impl GameResult {
@@ -186,6 +222,8 @@ pub struct Tally {
     half_pairs: Vec<(u32, f64)>,
     /// Largest overrun seen per engine.
     pub overrun: [Duration; 2],
+    /// Each engine's clock use over all games.
+    pub clock: [ClockUse; 2],
 }
 
 impl Tally {
@@ -209,6 +247,7 @@ impl Tally {
         }
         for e in 0..2 {
             self.overrun[e] = self.overrun[e].max(g.overrun[e]);
+            self.clock[e].merge(&g.clock[e]);
         }
     }
 
@@ -309,6 +348,7 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
         winner: None,
         ending: Ending::MoveCap,
         overrun: [Duration::ZERO; 2],
+        clock: [ClockUse::default(); 2],
     };
     for e in 0..2 {
         let ready = seats.get(cfg, e).and_then(|engine| {
@@ -401,7 +441,15 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
             return result;
         }
         if let TimeControl::Clock(tc) = cfg.time {
-            clock[mover.index()] = clock[mover.index()].saturating_sub(used) + tc.increment;
+            let left = clock[mover.index()].saturating_sub(used);
+            let spent = &mut result.clock[e];
+            if spent.least_left.is_none() {
+                spent.had = tc.base;
+            }
+            spent.used += used.min(clock[mover.index()]);
+            spent.had += tc.increment;
+            spent.least_left = Some(spent.least_left.map_or(left, |l| l.min(left)));
+            clock[mover.index()] = left + tc.increment;
         }
         let Ok(mv) = crate::notation::coord::parse(game.position(), &answer.bestmove) else {
             let shown = if answer.bestmove.is_empty() {

@@ -2,13 +2,14 @@
 //!
 //! One line per game, then a summary: W/D/L for engine 1, its score, Elo with a 95%
 //! interval (per game, and per pair of games sharing an opening), the SPRT's
-//! log-likelihood ratio and verdict when `--elo0`/`--elo1` are given, and the largest time
-//! overrun of each engine.
+//! log-likelihood ratio and verdict when `--elo0`/`--elo1` are given, the largest time
+//! overrun of each engine, and on a clock, the share of its time (base and increments) each
+//! spent and the least it had left after a move.
 
 use std::time::{Duration, Instant};
 
 use rankup::arena::stats::{elo_estimate, EloEstimate, Sprt, Verdict};
-use rankup::arena::{self, Adjudication, MatchConfig, Tally, TimeControl};
+use rankup::arena::{self, Adjudication, ClockUse, MatchConfig, Tally, TimeControl};
 use rankup::rules::Color;
 use rankup::text::{sanitize, short};
 use rankup::variants::VariantId;
@@ -204,6 +205,20 @@ fn summary(t: &Tally, sprt: Option<&Sprt>) -> Vec<String> {
         t.overrun[0].as_millis(),
         t.overrun[1].as_millis()
     ));
+    if t.clock.iter().any(|c| !c.had.is_zero()) {
+        let clock = |c: &ClockUse| {
+            format!(
+                "used {:.0}% of its base and increments, least left after a move {:.1} s",
+                c.percent_used(),
+                c.least_left.unwrap_or_default().as_secs_f64()
+            )
+        };
+        lines.push(format!(
+            "clock: engine1 {}; engine2 {}",
+            clock(&t.clock[0]),
+            clock(&t.clock[1])
+        ));
+    }
     lines
 }
 

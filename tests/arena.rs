@@ -91,6 +91,42 @@ fn rankup_plays_itself_with_paired_openings() {
 }
 
 #[test]
+fn a_clock_match_counts_what_each_engine_had_and_spent() {
+    let rankup = rankup_uci();
+    let mut cfg = config(rankup.clone(), rankup, 2);
+    cfg.variant = VariantId::Chess;
+    cfg.time = TimeControl::parse_clock("0.1+0.1").unwrap();
+    cfg.max_plies = 12;
+    let games = play(&cfg);
+    let (base, increment) = (Duration::from_secs(6), Duration::from_millis(100));
+    for g in &games {
+        // After the two opening plies White moves first; the engine that plays White in
+        // this game is engine 1 when `first_white`.
+        let moves = g.plies - 2;
+        let white = u32::try_from(moves.div_ceil(2)).unwrap();
+        let black = u32::try_from(moves / 2).unwrap();
+        let [one, two] = if g.first_white {
+            [white, black]
+        } else {
+            [black, white]
+        };
+        for (e, made) in [(0, one), (1, two)] {
+            let c = g.clock[e];
+            assert_eq!(
+                c.had,
+                base + increment * made,
+                "game {} engine {e}",
+                g.index
+            );
+            assert!(c.used > Duration::ZERO && c.used <= c.had, "{c:?}");
+            let least = c.least_left.expect("every engine moved");
+            assert!(least < base, "{c:?}");
+            assert!(c.percent_used() > 0.0 && c.percent_used() <= 100.0);
+        }
+    }
+}
+
+#[test]
 fn an_illegal_move_loses() {
     let cheat = script("echo 'info depth 1 score cp 900'; echo 'bestmove a1a1'");
     let games = play(&config(cheat, rankup_uci(), 2));
