@@ -155,6 +155,15 @@ fn elo_text(e: &EloEstimate) -> String {
     )
 }
 
+/// An engine's clock use in a game line: `91% used, least left 0.6 s`.
+fn clock_brief(c: &ClockUse) -> String {
+    format!(
+        "{:.0}% used, least left {:.1} s",
+        c.percent_used(),
+        c.least_left.unwrap_or_default().as_secs_f64()
+    )
+}
+
 /// The summary lines for the totals so far.
 fn summary(t: &Tally, sprt: Option<&Sprt>) -> Vec<String> {
     let w = &t.wdl;
@@ -252,7 +261,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         };
-        let line = format!(
+        let mut line = format!(
             "game {:>4}: {who} | {} | {result} {} after {} plies | +{} ={} -{}",
             g.index + 1,
             g.opening.join(" "),
@@ -262,6 +271,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             t.wdl.draws,
             t.wdl.losses
         );
+        if g.clock.iter().any(|c| !c.had.is_zero()) {
+            // Each game's own clock use, so a match stopped early still shows it.
+            line.push_str(&format!(
+                " | clock: engine1 {}, engine2 {}",
+                clock_brief(&g.clock[0]),
+                clock_brief(&g.clock[1])
+            ));
+        }
         if failed.is_none() {
             failed = crate::cli::print_lines([line]).err();
         }

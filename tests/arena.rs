@@ -207,6 +207,38 @@ fn match_command_reports_a_summary() {
     assert!(text.contains("games 2: engine1 +"), "{text}");
     assert!(text.contains("elo (games):"), "{text}");
     assert!(text.contains("sprt elo0 0 elo1 10: llr"), "{text}");
+    assert!(!text.contains("clock:"), "no clock, no clock use: {text}");
+    // On a clock, every game line and the summary say how each engine used its time.
+    let out = common::rankup()
+        .args([
+            "match",
+            "--engine1",
+            &rankup_uci(),
+            "--engine2",
+            &rankup_uci(),
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--tc",
+            "0.1+0.1",
+            "--max-plies",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    for line in games {
+        assert!(line.contains("| clock: engine1 "), "{line}");
+        assert!(line.contains("% used, least left "), "{line}");
+    }
+    assert!(
+        text.contains("clock: engine1 used ") && text.contains("of its base and increments"),
+        "{text}"
+    );
     let bad = common::rankup()
         .args(["match", "--engine1", "x", "--engine2", "y", "--tc", "fast"])
         .output()
