@@ -178,57 +178,46 @@ fn sprt_stops_a_one_sided_match() {
     );
 }
 
+/// `rankup match` between two rankup engines, two games of chess, with `extra` options:
+/// its standard output, after checking that it succeeded.
+fn rankup_match(extra: &[&str]) -> String {
+    let (one, two) = (rankup_uci(), rankup_uci());
+    let mut args = vec![
+        "match",
+        "--engine1",
+        &one,
+        "--engine2",
+        &two,
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let out = common::rankup().args(&args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    text
+}
+
 #[test]
 fn match_command_reports_a_summary() {
-    let out = common::rankup()
-        .args([
-            "match",
-            "--engine1",
-            &rankup_uci(),
-            "--engine2",
-            &rankup_uci(),
-            "--variant",
-            "chess",
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--max-plies",
-            "20",
-            "--elo0",
-            "0",
-            "--elo1",
-            "10",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = rankup_match(&[
+        "--movetime",
+        "5",
+        "--max-plies",
+        "20",
+        "--elo0",
+        "0",
+        "--elo1",
+        "10",
+    ]);
     assert!(text.contains("games 2: engine1 +"), "{text}");
     assert!(text.contains("elo (games):"), "{text}");
     assert!(text.contains("sprt elo0 0 elo1 10: llr"), "{text}");
     assert!(!text.contains("clock:"), "no clock, no clock use: {text}");
     // On a clock, every game line and the summary say how each engine used its time.
-    let out = common::rankup()
-        .args([
-            "match",
-            "--engine1",
-            &rankup_uci(),
-            "--engine2",
-            &rankup_uci(),
-            "--variant",
-            "chess",
-            "--games",
-            "2",
-            "--tc",
-            "0.1+0.1",
-            "--max-plies",
-            "10",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = rankup_match(&["--tc", "0.1+0.1", "--max-plies", "10"]);
     let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{text}");
     for line in games {
