@@ -350,6 +350,11 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
         overrun: [Duration::ZERO; 2],
         clock: [ClockUse::default(); 2],
     };
+    if let TimeControl::Clock(tc) = cfg.time {
+        for c in &mut result.clock {
+            c.had = tc.base;
+        }
+    }
     for e in 0..2 {
         let ready = seats.get(cfg, e).and_then(|engine| {
             engine.send("ucinewgame")?;
@@ -443,9 +448,6 @@ fn play_game(cfg: &MatchConfig, seats: &mut Seats, index: u32) -> GameResult {
         if let TimeControl::Clock(tc) = cfg.time {
             let left = clock[mover.index()].saturating_sub(used);
             let spent = &mut result.clock[e];
-            if spent.least_left.is_none() {
-                spent.had = tc.base;
-            }
             spent.used += used.min(clock[mover.index()]);
             spent.had += tc.increment;
             spent.least_left = Some(spent.least_left.map_or(left, |l| l.min(left)));

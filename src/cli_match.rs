@@ -155,10 +155,11 @@ fn elo_text(e: &EloEstimate) -> String {
     )
 }
 
-/// An engine's clock use in a game line: `91% used, least left 0.6 s`.
-fn clock_brief(c: &ClockUse) -> String {
+/// An engine's clock use, in a game line and the summary: `used 91% of its base and
+/// increments, least left after a move 0.6 s`.
+fn clock_text(c: &ClockUse) -> String {
     format!(
-        "{:.0}% used, least left {:.1} s",
+        "used {:.0}% of its base and increments, least left after a move {:.1} s",
         c.percent_used(),
         c.least_left.unwrap_or_default().as_secs_f64()
     )
@@ -215,17 +216,10 @@ fn summary(t: &Tally, sprt: Option<&Sprt>) -> Vec<String> {
         t.overrun[1].as_millis()
     ));
     if t.clock.iter().any(|c| !c.had.is_zero()) {
-        let clock = |c: &ClockUse| {
-            format!(
-                "used {:.0}% of its base and increments, least left after a move {:.1} s",
-                c.percent_used(),
-                c.least_left.unwrap_or_default().as_secs_f64()
-            )
-        };
         lines.push(format!(
             "clock: engine1 {}; engine2 {}",
-            clock(&t.clock[0]),
-            clock(&t.clock[1])
+            clock_text(&t.clock[0]),
+            clock_text(&t.clock[1])
         ));
     }
     lines
@@ -274,9 +268,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         if g.clock.iter().any(|c| !c.had.is_zero()) {
             // Each game's own clock use, so a match stopped early still shows it.
             line.push_str(&format!(
-                " | clock: engine1 {}, engine2 {}",
-                clock_brief(&g.clock[0]),
-                clock_brief(&g.clock[1])
+                " | clock: engine1 {}; engine2 {}",
+                clock_text(&g.clock[0]),
+                clock_text(&g.clock[1])
             ));
         }
         if failed.is_none() {

@@ -222,7 +222,10 @@ fn match_command_reports_a_summary() {
     assert_eq!(games.len(), 2, "{text}");
     for line in games {
         assert!(line.contains("| clock: engine1 "), "{line}");
-        assert!(line.contains("% used, least left "), "{line}");
+        assert!(
+            line.contains("% of its base and increments, least left after a move "),
+            "{line}"
+        );
     }
     assert!(
         text.contains("clock: engine1 used ") && text.contains("of its base and increments"),
