@@ -38,6 +38,7 @@ mod eval;
 pub mod level;
 mod limits;
 mod ordering;
+pub mod params;
 mod score;
 mod search;
 mod see;
@@ -53,6 +54,7 @@ pub use choice::OPENING_MOVES;
 pub use eval::weights::{Provenance, Weights, WeightsError};
 pub use level::{analysis_limits, default_threads, Level, ParseLevelError, VARIETY};
 pub use limits::{fresh_seed, move_seed, Clock, Ponder, SearchLimits};
+pub use params::SearchParams;
 pub use score::Score;
 pub use search::{Engine, PvLine, SearchInfo, SearchResult};
 

@@ -37,10 +37,16 @@ const MAX_PLIES: usize = 400;
 
 /// `rankup uci`. Stdin is read on its own thread (a locked stdin cannot move there, hence
 /// the buffered handle).
-pub fn uci(weights: &[String]) -> Result<(), String> {
+pub fn uci(weights: &[String], search_params: Option<&Path>) -> Result<(), String> {
     for spec in weights {
         let (id, w) = weights_spec(spec)?;
         Weights::play_with(id.as_str(), w);
+    }
+    if let Some(path) = search_params {
+        let what = |e: &dyn std::fmt::Display| format!("--search-params: {}: {e}", path.display());
+        let text = rankup::input::read_text_file(path, rankup::input::MIB).map_err(|e| what(&e))?;
+        let params = rankup::ai::SearchParams::from_ron(&text).map_err(|e| what(&e))?;
+        rankup::ai::SearchParams::play_with(params);
     }
     rankup::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
     Ok(())

@@ -8,8 +8,9 @@
 
 use std::sync::atomic::AtomicBool;
 
+use rankup::ai::spsa::{spsa, SpsaOptions, Tunable};
 use rankup::ai::tune::{self, Sample};
-use rankup::ai::{Engine, SearchLimits, Weights};
+use rankup::ai::{Engine, SearchLimits, SearchParams, Weights};
 use rankup::game::Game;
 use rankup::rules::Color;
 use rankup::save::Timestamp;
@@ -239,6 +240,8 @@ pub struct SpsaArgs {
     pub hold: String,
     /// Pairs played at once.
     pub threads: u32,
+    /// Tune the search's numbers instead of the evaluation's weights.
+    pub search: bool,
     /// Where to write the weights (stdout if unset).
     pub out: Option<std::path::PathBuf>,
 }
@@ -273,6 +276,9 @@ pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
+    if args.search && !args.hold.is_empty() {
+        return Err("--hold holds piece values: it does not go with --search".into());
+    }
     let v = variant(id);
     let opts = rankup::ai::spsa::SpsaOptions {
         pairs: args.games / 2,
@@ -281,13 +287,69 @@ pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
         seed: args.seed,
         batch: args.threads,
     };
-    let start = tune::with_every_value(v, &Weights::builtin(id.as_str()));
-    let play_pair = |plus: &Weights, minus: &Weights, pair: u32| -> f64 {
+    let command = format!(
+        "rankup spsa {} --games {} --nodes {} --plies {} --seed {} --rate {}{}{}",
+        id,
+        args.games,
+        args.nodes,
+        args.plies,
+        args.seed,
+        args.rate,
+        if args.hold.is_empty() {
+            String::new()
+        } else {
+            format!(" --hold {}", args.hold)
+        },
+        if args.search { " --search" } else { "" }
+    );
+    let (y, m, d) = Timestamp::now().date();
+    let date = format!("{y:04}-{m:02}-{d:02}");
+    let text = if args.search {
+        let start = SearchParams::current();
+        let engine = |p: &SearchParams| {
+            let mut e = Engine::new(4);
+            e.set_search_params(*p);
+            e
+        };
+        let p = tune_by_pairs(id, args, &opts, &start, &engine);
+        format!(
+            "// {command}\n// {date}, {} games; confirm it by `rankup match` before using it\n{}",
+            opts.pairs * 2,
+            p.to_ron()
+        )
+    } else {
+        let start = tune::with_every_value(v, &Weights::builtin(id.as_str()));
         let engine = |w: &Weights| {
             let mut e = Engine::new(4);
             e.set_weights(v, w);
             e
         };
+        let mut w = tune_by_pairs(id, args, &opts, &start, &engine);
+        w.provenance = rankup::ai::Provenance {
+            command,
+            date,
+            games: opts.pairs * 2,
+            ..Default::default()
+        };
+        w.to_ron()
+    };
+    match &args.out {
+        Some(path) => std::fs::write(path, text + "\n")
+            .map_err(|e| format!("cannot write '{}': {e}", path.display())),
+        None => crate::cli::print_lines([text]),
+    }
+}
+
+/// Runs SPSA from `start`, each pair's two games played by engines `engine` makes, and
+/// reports the values about twenty times on stderr.
+fn tune_by_pairs<T: Tunable>(
+    id: VariantId,
+    args: &SpsaArgs,
+    opts: &SpsaOptions,
+    start: &T,
+    engine: &(dyn Fn(&T) -> Engine + Sync),
+) -> T {
+    let play_pair = |plus: &T, minus: &T, pair: u32| -> f64 {
         let game = opening(id, args.plies, args.seed, pair);
         // Plus as White, then as Black, from the same opening.
         let first = play_out(game.clone(), &mut [engine(plus), engine(minus)], args.nodes);
@@ -296,37 +358,10 @@ pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
         plus_points - (2.0 - plus_points)
     };
     let report = (opts.pairs / 20).max(1);
-    let w = rankup::ai::spsa::spsa(&start, &opts, &play_pair, &mut |pairs, w| {
+    spsa(start, opts, &play_pair, &mut |pairs, w| {
         if pairs % report < opts.batch || pairs == opts.pairs {
             let now: Vec<String> = w.params().iter().map(|(n, x)| format!("{n} {x}")).collect();
             eprintln!("spsa: {pairs} pairs: {}", now.join(", "));
         }
-    });
-    let (y, m, d) = Timestamp::now().date();
-    let mut w = w;
-    w.provenance = rankup::ai::Provenance {
-        command: format!(
-            "rankup spsa {} --games {} --nodes {} --plies {} --seed {} --rate {}{}",
-            id,
-            args.games,
-            args.nodes,
-            args.plies,
-            args.seed,
-            args.rate,
-            if args.hold.is_empty() {
-                String::new()
-            } else {
-                format!(" --hold {}", args.hold)
-            }
-        ),
-        date: format!("{y:04}-{m:02}-{d:02}"),
-        games: opts.pairs * 2,
-        ..Default::default()
-    };
-    let text = w.to_ron();
-    match &args.out {
-        Some(path) => std::fs::write(path, text + "\n")
-            .map_err(|e| format!("cannot write '{}': {e}", path.display())),
-        None => crate::cli::print_lines([text]),
-    }
+    })
 }

@@ -175,6 +175,10 @@ enum Command {
         /// matched against the build's own. Repeatable.
         #[arg(long, value_name = "GAME=FILE")]
         weights: Vec<String>,
+        /// Search with the numbers in FILE (as `rankup spsa GAME --search` writes them)
+        /// instead of the built-in ones: a candidate set matched against the build's own.
+        #[arg(long, value_name = "FILE")]
+        search_params: Option<std::path::PathBuf>,
     },
     /// Play two AI settings against each other; report W/D/L and an Elo estimate.
     Selfplay {
@@ -330,6 +334,10 @@ enum Command {
         /// Game pairs played at once (one core each).
         #[arg(long, default_value_t = 1)]
         threads: u32,
+        /// Tune the search's own numbers (margins, reductions) instead of the evaluation's
+        /// weights; writes a search parameters file for `rankup uci --search-params`.
+        #[arg(long)]
+        search: bool,
         /// Write the weights here instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -606,7 +614,10 @@ fn main() -> ExitCode {
             why: Some(text),
         } => cli::why(&variant, fen.as_deref(), &moves, &text),
         Command::Bench { depth } => cli::bench(depth),
-        Command::Uci { weights } => cli_ai::uci(&weights),
+        Command::Uci {
+            weights,
+            search_params,
+        } => cli_ai::uci(&weights, search_params.as_deref()),
         Command::Selfplay {
             variant,
             games,
@@ -668,6 +679,7 @@ fn main() -> ExitCode {
             rate,
             hold,
             threads,
+            search,
             out,
         } => cli_tune::run_spsa(&cli_tune::SpsaArgs {
             variant,
@@ -678,6 +690,7 @@ fn main() -> ExitCode {
             rate,
             hold,
             threads,
+            search,
             out,
         }),
         Command::Match {

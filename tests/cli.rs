@@ -550,5 +550,14 @@ fn uci_weights_errors_are_one_line() {
         &["uci", "--weights", &format!("chess={}", bad.display())],
         "Unexpected field named `tempi`",
     );
+    fails_naming(
+        &["uci", "--search-params", &missing.display().to_string()],
+        "--search-params",
+    );
+    std::fs::write(&bad, "(rfp_margn: 3)").unwrap();
+    fails_naming(
+        &["uci", "--search-params", &bad.display().to_string()],
+        "Unexpected field named `rfp_margn`",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

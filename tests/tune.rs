@@ -170,6 +170,39 @@ fn spsa_plays_its_pairs_and_writes_a_set_that_says_how() {
 }
 
 #[test]
+fn spsa_search_tunes_the_search_numbers_and_writes_a_file_uci_reads() {
+    let out = std::env::temp_dir().join(format!("rankup-spsa-search-{}.ron", std::process::id()));
+    let run = common::rankup()
+        .args([
+            "spsa", "chess", "--search", "--games", "4", "--nodes", "100",
+        ])
+        .args(["--plies", "2", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("spsa: 2 pairs: rfp_margin "), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert!(
+        text.starts_with(
+            "// rankup spsa chess --games 4 --nodes 100 --plies 2 --seed 1 --rate 0.01 --search\n"
+        ),
+        "{text}"
+    );
+    let p = rankup::ai::SearchParams::from_ron(&text).unwrap();
+    let names: Vec<String> = p.params().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names.len(), rankup::ai::params::SPECS.len());
+    let held = common::rankup()
+        .args(["spsa", "chess", "--search", "--hold", "Q"])
+        .output()
+        .unwrap();
+    assert!(!held.status.success());
+    assert!(String::from_utf8_lossy(&held.stderr).contains("does not go with --search"));
+}
+
+#[test]
 fn spsa_refuses_what_it_cannot_run() {
     for (args, said) in [
         (&["--games", "1"][..], "--games must be at least 2"),

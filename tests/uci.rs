@@ -538,3 +538,24 @@ fn weights_option_plays_the_given_set() {
     let other = promochess_depth_8(&["--weights", "chess=derived"]);
     assert_eq!(other, builtin);
 }
+
+/// `--search-params FILE` searches with those numbers: a file of the defaults searches
+/// exactly as the build does, one that changes a margin differently.
+#[test]
+fn search_params_option_searches_with_the_given_numbers() {
+    let dir = std::env::temp_dir().join(format!("rankup-search-params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (defaults, changed) = (dir.join("defaults.ron"), dir.join("changed.ron"));
+    std::fs::write(&defaults, rankup::ai::SearchParams::default().to_ron()).unwrap();
+    std::fs::write(
+        &changed,
+        "// fewer reductions\n(lmr_div: 400, rfp_margin: 40)",
+    )
+    .unwrap();
+    let builtin = promochess_depth_8(&[]);
+    let same = promochess_depth_8(&["--search-params", defaults.to_str().unwrap()]);
+    assert_eq!(same, builtin);
+    let other = promochess_depth_8(&["--search-params", changed.to_str().unwrap()]);
+    assert_ne!(other.0, builtin.0, "other margins search other nodes");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

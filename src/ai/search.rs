@@ -40,6 +40,7 @@ use super::ordering::{
     is_quiet, loud_score, promotion_gain, under_promotion, victim_value, Heuristics, MoveKey,
     MoveLists, Picker, PieceTo, NO_PIECE_TO,
 };
+use super::params::SearchParams;
 use super::score::{Score, INFINITY, MATE, MATE_BOUND};
 use super::see::see_ge;
 use super::tt::{Bound, Tt, NO_EVAL};
@@ -48,11 +49,6 @@ use super::tt::{Bound, Tt, NO_EVAL};
 pub(crate) const MAX_PLY: usize = 128;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 100;
-/// First aspiration half-window.
-const ASPIRATION: i32 = 20;
-/// Quiescence futility: a capture that cannot lift the score to alpha even with this much to
-/// spare is not searched.
-const QS_FUTILITY: i32 = 150;
 /// Lines searched in the opening when [`SearchLimits::variety`] is set.
 const VARIETY_LINES: usize = 4;
 /// How often progress reports go out during an iteration.
@@ -182,6 +178,8 @@ pub struct Engine {
     /// Evaluation tables this engine plays with instead of the game's own (a tuner's
     /// candidate weights), for the game they were built for.
     own_tables: Option<(usize, Arc<Tables>)>,
+    /// The search's numbers (margins, reductions).
+    params: SearchParams,
 }
 
 /// Entries of the evaluation cache (512 KB).
@@ -195,7 +193,14 @@ impl Engine {
             workers: Vec::new(),
             last_variant: 0,
             own_tables: None,
+            params: SearchParams::current(),
         }
+    }
+
+    /// Makes this engine search with `params` (a tuner's candidate) instead of the set it
+    /// started with ([`SearchParams::current`]).
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// Makes this engine evaluate `variant` with `weights` instead of the set the game plays
@@ -306,6 +311,7 @@ impl Engine {
             start,
             hard,
             ponder,
+            params: &self.params,
         };
         let (main, helpers) = self
             .workers
@@ -347,6 +353,8 @@ struct Shared<'a> {
     hard: Option<Duration>,
     /// The switch of a ponder search.
     ponder: Option<&'a Ponder>,
+    /// The search's numbers.
+    params: &'a SearchParams,
 }
 
 impl Shared<'_> {
@@ -424,21 +432,12 @@ struct Searcher<'a> {
     noise: i32,
     seed: u64,
     lmr: Vec<[i32; 64]>,
+    /// The search's numbers (margins, reductions).
+    p: SearchParams,
     /// Progress reporting: when the last report went out, and what to say.
     last_report: Duration,
     current: Option<(u32, Move, u32)>,
     last_info: Option<SearchInfo>,
-}
-
-fn reduction_table() -> Vec<[i32; 64]> {
-    let mut t = vec![[0i32; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            // In 1/1024 plies.
-            *r = (1024.0 * (0.77 + (d as f64).ln() * (m as f64).ln() / 2.36)) as i32;
-        }
-    }
-    t
 }
 
 /// A 64-bit mix (SplitMix64's finaliser), for noise and the greedy player's tie breaks.
@@ -451,8 +450,8 @@ pub(crate) fn mix(mut x: u64) -> u64 {
 
 /// Late-move pruning: quiet moves searched at `depth` before the rest are skipped.
 #[inline]
-fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = (3 + depth * depth) as usize;
+fn late_move_limit(p: &SearchParams, depth: i32, improving: bool) -> usize {
+    let base = (p.lmp_base + depth * depth) as usize;
     if improving {
         base
     } else {
@@ -462,8 +461,8 @@ fn late_move_limit(depth: i32, improving: bool) -> usize {
 
 /// Bonus (and malus) for the history of a move at `depth`.
 #[inline]
-fn history_bonus(depth: i32) -> i32 {
-    (170 * depth - 100).clamp(0, 1600)
+fn history_bonus(p: &SearchParams, depth: i32) -> i32 {
+    (p.history_mult * depth - p.history_sub).clamp(0, p.history_max)
 }
 
 impl<'a> Searcher<'a> {
@@ -497,7 +496,8 @@ impl<'a> Searcher<'a> {
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             noise: limits.noise.max(0),
             seed: limits.seed,
-            lmr: reduction_table(),
+            lmr: shared.params.reduction_table(),
+            p: *shared.params,
             last_report: Duration::ZERO,
             current: None,
             last_info: None,
@@ -741,7 +741,7 @@ impl<'a> Searcher<'a> {
         previous: i32,
         mut partial: Option<&mut Option<(Move, i32, Vec<Move>)>>,
     ) -> i32 {
-        let mut delta = ASPIRATION + previous.abs().min(2_000) / 64;
+        let mut delta = self.p.aspiration + previous.abs().min(2_000) / 64;
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
@@ -1091,8 +1091,8 @@ impl<'a> Searcher<'a> {
 
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, assume it holds.
-            let margin = 85 * (depth - i32::from(improving));
-            if depth <= 7 && eval - margin >= beta && eval < MATE_BOUND {
+            let margin = self.p.rfp_margin * (depth - i32::from(improving));
+            if depth <= self.p.rfp_depth && eval - margin >= beta && eval < MATE_BOUND {
                 return (eval + beta) / 2;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -1103,7 +1103,9 @@ impl<'a> Searcher<'a> {
                 && static_eval >= beta
                 && self.has_pieces(pos)
             {
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = self.p.nmp_base
+                    + depth / self.p.nmp_depth_div
+                    + ((eval - beta) / self.p.nmp_eval_div).min(3);
                 let undo = pos.make_null();
                 self.keys.push(pos.repetition_key());
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
@@ -1133,7 +1135,7 @@ impl<'a> Searcher<'a> {
         }
         // Internal iterative reduction: without a stored move this node was not searched
         // before (or not usefully); search it shallower and let the next iteration do better.
-        if hash_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+        if hash_move.is_none() && depth >= self.p.iir_depth && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -1168,22 +1170,28 @@ impl<'a> Searcher<'a> {
             // Shallow-depth pruning, once a move that does not lose is in hand.
             if best > -MATE_BOUND && !pawn_endgame {
                 if quiet {
-                    if moves >= late_move_limit(depth, improving) {
+                    if moves >= late_move_limit(&self.p, depth, improving) {
                         picker.skip_quiets = true;
                     }
                     if !in_check
                         && lmr_depth <= 8
-                        && eval + 90 + 110 * lmr_depth + hist / 128 <= alpha
+                        && eval
+                            + self.p.futility_base
+                            + self.p.futility_depth * lmr_depth
+                            + hist / self.p.futility_history_div
+                            <= alpha
                         && !self.gives_check(pos, &mv)
                     {
                         continue;
                     }
-                    if lmr_depth <= 8 && !see_ge(pos, self.t, &mv, -28 * lmr_depth * lmr_depth) {
+                    if lmr_depth <= 8
+                        && !see_ge(pos, self.t, &mv, -self.p.see_quiet * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
                 } else if depth <= 8
                     && picker.in_late_stages()
-                    && !see_ge(pos, self.t, &mv, -110 * depth)
+                    && !see_ge(pos, self.t, &mv, -self.p.see_capture * depth)
                 {
                     continue;
                 }
@@ -1193,14 +1201,14 @@ impl<'a> Searcher<'a> {
             let mut extension = 0;
             if let Some(e) = entry {
                 if mv_key == hash_move
-                    && depth >= 7
+                    && depth >= self.p.se_depth
                     && excluded.is_none()
                     && ply < 2 * self.root_depth as usize
                     && e.bound != Bound::Upper
                     && e.depth >= depth - 3
                     && e.score.abs() < MATE_BOUND
                 {
-                    let singular_beta = e.score - 2 * depth;
+                    let singular_beta = e.score - self.p.se_margin * depth / 8;
                     self.stack[ply].excluded = mv_key;
                     let s = self.negamax(
                         pos,
@@ -1251,15 +1259,16 @@ impl<'a> Searcher<'a> {
                 let mut r = 0;
                 if depth >= 2 && (quiet || declined || picker.in_late_stages()) {
                     r = base_r;
-                    r -= 1024 * i32::from(pv_node);
-                    r += 1024 * i32::from(!improving);
-                    r += 1024 * i32::from(cut_node);
-                    r -= 1024 * i32::from(gives_check);
-                    r += 1024 * i32::from(declined);
+                    let p = &self.p;
+                    r -= p.lmr_pv * i32::from(pv_node);
+                    r += p.lmr_not_improving * i32::from(!improving);
+                    r += p.lmr_cut * i32::from(cut_node);
+                    r -= p.lmr_check * i32::from(gives_check);
+                    r += p.lmr_declined * i32::from(declined);
                     if quiet {
-                        r -= hist * 1024 / 8_192;
+                        r -= hist * 1024 / p.lmr_history_div;
                     } else {
-                        r -= 512;
+                        r -= p.lmr_capture;
                     }
                     r = (r / 1024).clamp(0, new_depth - 1);
                 }
@@ -1353,7 +1362,7 @@ impl<'a> Searcher<'a> {
     /// A move caused a cutoff: it gains history (a quiet one becomes a killer and the counter
     /// move); the moves tried before it lose some.
     fn reward(&mut self, ply: usize, depth: i32, mv: &Move, prev: [PieceTo; 2], buf: &Buffers) {
-        let bonus = history_bonus(depth);
+        let bonus = history_bonus(&self.p, depth);
         if is_quiet(mv) {
             let key = MoveKey::of(mv);
             let k = &mut self.stack[ply].killers;
@@ -1460,7 +1469,7 @@ impl<'a> Searcher<'a> {
             Picker::quiescence(hash_move)
         };
         let mut buf = std::mem::take(&mut self.buffers[ply]);
-        let futility_base = best + QS_FUTILITY;
+        let futility_base = best + self.p.qs_futility;
         let mut best_key = MoveKey::NONE;
         let mut moves = 0;
         while let Some(mv) = picker.next(pos, self.t, self.heur, &mut buf.lists) {

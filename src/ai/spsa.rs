@@ -1,4 +1,5 @@
-//! SPSA: tunes evaluation [`Weights`] by the games they win.
+//! SPSA: tunes evaluation [`Weights`], or the search's own numbers ([`SearchParams`]), by
+//! the games they win.
 //!
 //! Where the Texel tuner ([`super::tune`]) fits the static evaluation to the results of
 //! the positions it saw, SPSA (simultaneous perturbation stochastic approximation, as
@@ -20,7 +21,59 @@
 //! which also decides whether the result is worth keeping (by a match).
 
 use super::eval::weights::Weights;
+use super::params::{SearchParams, SPECS};
 use super::tune::SCALE_FLOOR;
+
+/// A set of named integer values SPSA can tune: evaluation [`Weights`] or
+/// [`SearchParams`].
+pub trait Tunable: Clone + Send + Sync {
+    /// Every value by name, in a fixed order.
+    fn params(&self) -> Vec<(String, i32)>;
+    /// Sets the value called `name`.
+    fn set_param(&mut self, name: &str, value: i32);
+    /// The perturbation of the value `name` that starts at `start`, at the first step.
+    fn perturbation(name: &str, start: i32) -> f64;
+    /// The lowest and highest the value `name` that starts at `start` may go.
+    fn range(name: &str, start: i32) -> (f64, f64);
+}
+
+impl Tunable for Weights {
+    fn params(&self) -> Vec<(String, i32)> {
+        Weights::params(self)
+    }
+    fn set_param(&mut self, name: &str, value: i32) {
+        Weights::set_param(self, name, value);
+    }
+    fn perturbation(name: &str, start: i32) -> f64 {
+        perturbation(name, start)
+    }
+    fn range(name: &str, start: i32) -> (f64, f64) {
+        (floor(name, start), f64::INFINITY)
+    }
+}
+
+impl Tunable for SearchParams {
+    fn params(&self) -> Vec<(String, i32)> {
+        SearchParams::params(self)
+    }
+    fn set_param(&mut self, name: &str, value: i32) {
+        SearchParams::set_param(self, name, value);
+    }
+    fn perturbation(name: &str, _start: i32) -> f64 {
+        SPECS
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(1.0, |s| f64::from(s.step))
+    }
+    fn range(name: &str, start: i32) -> (f64, f64) {
+        SPECS
+            .iter()
+            .find(|s| s.name == name)
+            .map_or((f64::from(start), f64::from(start)), |s| {
+                (f64::from(s.low), f64::from(s.high))
+            })
+    }
+}
 
 /// How a run goes.
 #[derive(Clone, Debug)]
@@ -50,6 +103,8 @@ struct Param {
     c: f64,
     /// The lowest it goes.
     floor: f64,
+    /// The highest it goes.
+    ceiling: f64,
 }
 
 /// The perturbation of a weight that starts at `start`: a tenth of a piece's value (at
@@ -87,10 +142,10 @@ fn mix(mut x: u64) -> u64 {
 
 /// `params` (those not held) set into a copy of `base`, rounded and kept at their floors,
 /// each moved by `sign * shift` of its own.
-fn with(base: &Weights, params: &[Param], shift: &[f64]) -> Weights {
+fn with<T: Tunable>(base: &T, params: &[Param], shift: &[f64]) -> T {
     let mut w = base.clone();
     for (p, d) in params.iter().zip(shift) {
-        let x = (p.theta + d).max(p.floor).round() as i32;
+        let x = (p.theta + d).clamp(p.floor, p.ceiling).round() as i32;
         w.set_param(&p.name, x);
     }
     w
@@ -102,12 +157,12 @@ fn with(base: &Weights, params: &[Param], shift: &[f64]) -> Weights {
 /// `on_step` hears the pair count and the weights after every batch. Every non-royal,
 /// non-pawn piece's value (but the held ones) and every scale is tuned; the start's
 /// provenance is kept (the caller says how the new set was made).
-pub fn spsa(
-    start: &Weights,
+pub fn spsa<T: Tunable>(
+    start: &T,
     opts: &SpsaOptions,
-    play_pair: &(dyn Fn(&Weights, &Weights, u32) -> f64 + Sync),
-    on_step: &mut dyn FnMut(u32, &Weights),
-) -> Weights {
+    play_pair: &(dyn Fn(&T, &T, u32) -> f64 + Sync),
+    on_step: &mut dyn FnMut(u32, &T),
+) -> T {
     let mut params: Vec<Param> = start
         .params()
         .into_iter()
@@ -117,11 +172,15 @@ pub fn spsa(
                 .and_then(|l| l.chars().next())
                 .is_some_and(|c| opts.hold.contains(&c))
         })
-        .map(|(name, x)| Param {
-            c: perturbation(&name, x),
-            floor: floor(&name, x),
-            theta: f64::from(x),
-            name,
+        .map(|(name, x)| {
+            let (floor, ceiling) = T::range(&name, x);
+            Param {
+                c: T::perturbation(&name, x),
+                floor,
+                ceiling,
+                theta: f64::from(x),
+                name,
+            }
         })
         .collect();
     let a = f64::from(opts.pairs) / 10.0;
@@ -169,7 +228,7 @@ pub fn spsa(
         for ((pair, signs, _, _), r) in trials.iter().zip(&results) {
             let rate = opts.rate * ((a + 1.0) / (a + f64::from(*pair) + 1.0)).powf(0.602);
             for (p, s) in params.iter_mut().zip(signs) {
-                p.theta = (p.theta + rate * p.c * r.clamp(-2.0, 2.0) * s).max(p.floor);
+                p.theta = (p.theta + rate * p.c * r.clamp(-2.0, 2.0) * s).clamp(p.floor, p.ceiling);
             }
         }
         k += n;
@@ -232,6 +291,24 @@ mod tests {
         assert!(w.values[&'B'] >= 75 && w.values[&'B'] < 300, "{w:?}");
         assert!(w.mobility >= SCALE_FLOOR && w.mobility < 100, "{w:?}");
         assert!(w.threats == 0 && w.tempo >= 0, "{w:?}");
+    }
+
+    #[test]
+    fn search_params_climb_within_their_ranges() {
+        // The set with the wider aspiration window and the smaller reverse-futility margin
+        // wins; the margin is pushed against its floor, the window toward 40.
+        let start = SearchParams::default();
+        let score = |p: &SearchParams, m: &SearchParams, _: u32| {
+            let miss = |s: &SearchParams| {
+                f64::from((s.aspiration - 40).abs()) / 3.0 + f64::from(s.rfp_margin) / 8.0
+            };
+            ((miss(m) - miss(p)) / 2.0).clamp(-2.0, 2.0)
+        };
+        let p = spsa(&start, &opts(2000), &score, &mut |_, _| {});
+        assert!((p.aspiration - 40).abs() <= 4, "{p:?}");
+        assert!(p.rfp_margin >= 20 && p.rfp_margin < 40, "{p:?}");
+        // What does not matter stays about where it was.
+        assert!((p.lmr_div - start.lmr_div).abs() <= 60, "{p:?}");
     }
 
     #[test]
