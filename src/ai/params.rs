@@ -4,8 +4,9 @@
 //! set, so that `rankup match` can say whether it is stronger before it becomes the default.
 //!
 //! The defaults are the values the search was written and measured with; a set read from a
-//! file names only the values it changes (the rest keep their defaults), and every value is
-//! held to its range, so no file can make the search reduce below zero or prune everything.
+//! file names only the values it changes (the rest keep their defaults), and a value outside
+//! its range is refused, so no file can make the search reduce below zero or prune
+//! everything.
 
 use serde::{Deserialize, Serialize};
 
@@ -47,10 +48,12 @@ macro_rules! search_params {
                 true
             }
 
-            /// Every value held to its range.
-            fn clamped(mut self) -> SearchParams {
-                $(self.$name = self.$name.clamp($lo, $hi);)*
-                self
+            /// The first value outside its range: its name, the value and the range.
+            fn out_of_range(&self) -> Option<(&'static str, i32, i32, i32)> {
+                $(if !($lo..=$hi).contains(&self.$name) {
+                    return Some((stringify!($name), self.$name, $lo, $hi));
+                })*
+                None
             }
         }
     };
@@ -147,12 +150,17 @@ impl std::error::Error for SearchParamsError {}
 
 impl SearchParams {
     /// Reads a set from RON text (`(rfp_margin: 90, lmr_div: 220)`): values not named keep
-    /// their defaults, values out of range are held to it, and unknown names are an error
-    /// that names them.
+    /// their defaults; an unknown name or a value outside its range is an error that names
+    /// it.
     pub fn from_ron(text: &str) -> Result<SearchParams, SearchParamsError> {
-        ron::from_str::<SearchParams>(text)
-            .map(SearchParams::clamped)
-            .map_err(|e| SearchParamsError(format!("search parameters: {e}")))
+        let p = ron::from_str::<SearchParams>(text)
+            .map_err(|e| SearchParamsError(format!("search parameters: {e}")))?;
+        match p.out_of_range() {
+            Some((name, x, lo, hi)) => Err(SearchParamsError(format!(
+                "search parameters: {name} is {x}, outside {lo}..={hi}"
+            ))),
+            None => Ok(p),
+        }
     }
 
     /// The set engines made from now on search with: the defaults, unless
@@ -211,10 +219,14 @@ mod tests {
 
     #[test]
     fn a_file_names_what_it_changes_and_the_rest_stay() {
-        let p = SearchParams::from_ron("(rfp_margin: 90, lmr_div: 9999)").unwrap();
-        assert_eq!(p.rfp_margin, 90);
-        assert_eq!(p.lmr_div, 500, "held to its range");
+        let p = SearchParams::from_ron("(rfp_margin: 90, lmr_div: 300)").unwrap();
+        assert_eq!((p.rfp_margin, p.lmr_div), (90, 300));
         assert_eq!(p.see_quiet, SearchParams::default().see_quiet);
+        let e = SearchParams::from_ron("(lmr_div: 9999)").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "search parameters: lmr_div is 9999, outside 100..=500"
+        );
         let e = SearchParams::from_ron("(rfp_margn: 90)").unwrap_err();
         assert!(e.to_string().contains("rfp_margn"), "{e}");
         let round = SearchParams::from_ron(&p.to_ron()).unwrap();
