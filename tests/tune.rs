@@ -5,32 +5,45 @@ use rankup::ai::Weights;
 
 mod common;
 
-#[test]
-fn tune_holds_rare_weights_and_records_its_guards() {
-    let out = std::env::temp_dir().join(format!("rankup-tune-test-{}.ron", std::process::id()));
+/// Runs `rankup ARGS --out FILE` (FILE a fresh temporary name), which must succeed, and
+/// returns its stderr and what it wrote (the file is removed).
+fn run_writing(args: &[&str]) -> (String, String) {
+    let out = std::env::temp_dir().join(format!(
+        "rankup-tune-test-{}-{}.ron",
+        args.join("-").replace(['/', ' '], "_"),
+        std::process::id()
+    ));
     let run = common::rankup()
-        .args([
-            "tune",
-            "chess",
-            "--games",
-            "2",
-            "--nodes",
-            "200",
-            "--plies",
-            "4",
-            "--passes",
-            "1",
-            "--pull",
-            "0.5",
-            "--min-count",
-            "100000",
-            "--out",
-        ])
+        .args(args)
+        .arg("--out")
         .arg(&out)
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{args:?}: {stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    (stderr, text)
+}
+
+#[test]
+fn tune_holds_rare_weights_and_records_its_guards() {
+    let (stderr, text) = run_writing(&[
+        "tune",
+        "chess",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--plies",
+        "4",
+        "--passes",
+        "1",
+        "--pull",
+        "0.5",
+        "--min-count",
+        "100000",
+    ]);
     // Two games hold far fewer than 100,000 positions: every weight is held.
     assert!(
         stderr.contains("held at the start (in fewer than 100000 positions): value B"),
@@ -40,8 +53,7 @@ fn tune_holds_rare_weights_and_records_its_guards() {
         stderr.contains("positions holding each feature: value B "),
         "{stderr}"
     );
-    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    std::fs::remove_file(&out).unwrap();
+    let w = Weights::from_ron(&text).unwrap();
     assert!(w
         .provenance
         .command
@@ -102,17 +114,10 @@ fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
         stderr.contains("--hold: 'X' is not a piece with a value in veteran (its pieces: NBRLVMQ)"),
         "{stderr}"
     );
-    let out = std::env::temp_dir().join(format!("rankup-hold-test-{}.ron", std::process::id()));
-    let run = common::rankup()
-        .args([
-            "tune", "veteran", "--games", "2", "--nodes", "100", "--plies", "4", "--passes", "1",
-            "--hold", "QMV", "--out",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let (stderr, text) = run_writing(&[
+        "tune", "veteran", "--games", "2", "--nodes", "100", "--plies", "4", "--passes", "1",
+        "--hold", "QMV",
+    ]);
     assert!(stderr.contains("or by --hold): "), "{stderr}");
     for piece in ["value V", "value M", "value Q"] {
         let held = stderr
@@ -121,8 +126,7 @@ fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
             .unwrap();
         assert!(held.contains(piece), "{piece}: {held}");
     }
-    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    std::fs::remove_file(&out).unwrap();
+    let w = Weights::from_ron(&text).unwrap();
     assert!(
         w.provenance.command.ends_with("--lambda 1 --hold QMV"),
         "{}",
@@ -132,31 +136,22 @@ fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
 
 #[test]
 fn spsa_plays_its_pairs_and_writes_a_set_that_says_how() {
-    let out = std::env::temp_dir().join(format!("rankup-spsa-test-{}.ron", std::process::id()));
-    let run = common::rankup()
-        .args([
-            "spsa",
-            "veteran",
-            "--games",
-            "4",
-            "--nodes",
-            "100",
-            "--plies",
-            "2",
-            "--hold",
-            "Q",
-            "--threads",
-            "2",
-            "--out",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let (stderr, text) = run_writing(&[
+        "spsa",
+        "veteran",
+        "--games",
+        "4",
+        "--nodes",
+        "100",
+        "--plies",
+        "2",
+        "--hold",
+        "Q",
+        "--threads",
+        "2",
+    ]);
     assert!(stderr.contains("spsa: 2 pairs: value B "), "{stderr}");
-    let w = Weights::from_ron(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    std::fs::remove_file(&out).unwrap();
+    let w = Weights::from_ron(&text).unwrap();
     assert_eq!(
         w.provenance.command,
         "rankup spsa veteran --games 4 --nodes 100 --plies 2 --seed 1 --rate 0.01 --hold Q"
@@ -171,20 +166,10 @@ fn spsa_plays_its_pairs_and_writes_a_set_that_says_how() {
 
 #[test]
 fn spsa_search_tunes_the_search_numbers_and_writes_a_file_uci_reads() {
-    let out = std::env::temp_dir().join(format!("rankup-spsa-search-{}.ron", std::process::id()));
-    let run = common::rankup()
-        .args([
-            "spsa", "chess", "--search", "--games", "4", "--nodes", "100",
-        ])
-        .args(["--plies", "2", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let (stderr, text) = run_writing(&[
+        "spsa", "chess", "--search", "--games", "4", "--nodes", "100", "--plies", "2",
+    ]);
     assert!(stderr.contains("spsa: 2 pairs: rfp_margin "), "{stderr}");
-    let text = std::fs::read_to_string(&out).unwrap();
-    std::fs::remove_file(&out).unwrap();
     assert!(
         text.starts_with(
             "// rankup spsa chess --games 4 --nodes 100 --plies 2 --seed 1 --rate 0.01 --search\n"
