@@ -31,7 +31,10 @@
 //! * [`Level`]: difficulty levels and their limits.
 //! * [`evaluate`], [`greedy`]: the static evaluation and a one-ply player (a baseline).
 //! * [`Weights`], [`tune`], [`spsa`]: the evaluation's weights, the Texel tuner that fits
-//!   them to positions and the SPSA tuner that tunes them by games.
+//!   them to positions and the SPSA tuner that tunes them (or the search's numbers) by
+//!   games.
+//! * [`SearchParams`]: the search's own margins, reductions and limits, named, so a tuner
+//!   can move them and a file can hold a candidate set.
 
 mod choice;
 mod eval;
