@@ -280,7 +280,7 @@ pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
         return Err("--hold holds piece values: it does not go with --search".into());
     }
     let v = variant(id);
-    let opts = rankup::ai::spsa::SpsaOptions {
+    let opts = SpsaOptions {
         pairs: args.games / 2,
         rate: args.rate,
         hold: held(id, &args.hold)?,
