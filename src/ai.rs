@@ -37,6 +37,7 @@
 //!   can move them and a file can hold a candidate set.
 
 mod choice;
+mod correction;
 mod eval;
 pub mod level;
 mod limits;

@@ -7,6 +7,8 @@
 //! * staged move picking ([`Picker`]) with main, capture and continuation histories,
 //!   killers and counter moves, and static exchange evaluation ([`see`](super::see)) for
 //!   every piece kind;
+//! * a correction history ([`Correction`]): the static evaluation plus what searches found
+//!   about positions with the same Pawns, learnt within the game;
 //! * an "improving" signal (the static evaluation against two plies before) that loosens or
 //!   tightens the pruning below;
 //! * reverse futility pruning, null-move pruning (a real [`Position::make_null`]),
@@ -34,6 +36,7 @@ use std::time::{Duration, Instant};
 use crate::rules::{Color, MaterialDraw, Move, Position, Squares, Variant};
 
 use super::choice::{self, OPENING_MOVES};
+use super::correction::Correction;
 use super::eval::{self, weights::Weights, Tables};
 use super::limits::{Ponder, SearchLimits};
 use super::ordering::{
@@ -120,6 +123,7 @@ struct Worker {
     heur: Heuristics,
     /// Static evaluations by hash: the upper half of the key, then the score.
     evals: Vec<u64>,
+    corr: Correction,
 }
 
 impl Worker {
@@ -128,6 +132,7 @@ impl Worker {
         Worker {
             heur: Heuristics::new(kinds, files, ranks),
             evals: vec![0; EVAL_CACHE],
+            corr: Correction::new(),
         }
     }
 }
@@ -223,6 +228,7 @@ impl Engine {
         for w in &mut self.workers {
             w.heur.clear();
             w.evals.fill(0);
+            w.corr.clear();
         }
     }
 
@@ -410,6 +416,7 @@ struct Searcher<'a> {
     tt: &'a Tt,
     heur: &'a mut Heuristics,
     evals: &'a mut [u64],
+    corr: &'a mut Correction,
     on_info: Option<&'a mut dyn FnMut(&SearchInfo)>,
     /// 0 for the main thread.
     helper: usize,
@@ -480,6 +487,7 @@ impl<'a> Searcher<'a> {
             tt: shared.tt,
             heur: &mut worker.heur,
             evals: &mut worker.evals,
+            corr: &mut worker.corr,
             on_info,
             helper: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -806,7 +814,8 @@ impl<'a> Searcher<'a> {
         self.stack[0].static_eval = if pos.is_check() {
             NO_EVAL
         } else {
-            self.eval(pos)
+            let c = self.corr.get(Correction::index(pos, self.t));
+            self.eval(pos) + c
         };
         for i in 0..moves.len() {
             let mv = moves[i];
@@ -1049,17 +1058,22 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // The static evaluation, refined by a stored bound that says more.
+        // The static evaluation (as stored: `raw`; corrected by what searches found about
+        // this Pawn structure: `static_eval`), refined by a stored bound that says more.
+        let mut raw = NO_EVAL;
+        let mut corr_index = 0;
         let (static_eval, eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else if !excluded.is_none() {
             let s = self.stack[ply].static_eval;
             (s, s)
         } else {
-            let s = match entry {
+            raw = match entry {
                 Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
                 _ => self.eval(pos),
             };
+            corr_index = Correction::index(pos, self.t);
+            let s = (raw + self.corr.get(corr_index)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             let refined = match entry {
                 Some(e)
                     if e.score.abs() < MATE_BOUND
@@ -1345,8 +1359,19 @@ impl<'a> Searcher<'a> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, ply, depth, best, bound, best_key, static_eval);
+            self.tt.store(key, ply, depth, best, bound, best_key, raw);
+            // What the search found corrects the evaluation of this Pawn structure, when
+            // its score says something about the static evaluation: the best move quiet
+            // (a capture's gain is no fault of the evaluation) and the bound on the side
+            // that tells.
+            if raw != NO_EVAL
+                && best.abs() < MATE_BOUND
+                && best_move.is_none_or(|m| is_quiet(&m))
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.corr.update(corr_index, best - raw, depth);
+            }
         }
         best
     }
@@ -1418,13 +1443,19 @@ impl<'a> Searcher<'a> {
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let static_eval = if in_check {
+        let raw = if in_check {
             NO_EVAL
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
                 _ => self.eval(pos),
             }
+        };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            let c = self.corr.get(Correction::index(pos, self.t));
+            (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         if !in_check {
             let mut stand = static_eval;
@@ -1440,15 +1471,8 @@ impl<'a> Searcher<'a> {
             }
             if stand >= beta {
                 if entry.is_none() {
-                    self.tt.store(
-                        key,
-                        ply,
-                        -1,
-                        stand,
-                        Bound::Lower,
-                        MoveKey::NONE,
-                        static_eval,
-                    );
+                    self.tt
+                        .store(key, ply, -1, stand, Bound::Lower, MoveKey::NONE, raw);
                 }
                 return stand;
             }
@@ -1531,8 +1555,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, ply, -1, best, bound, best_key, static_eval);
+        self.tt.store(key, ply, -1, best, bound, best_key, raw);
         best
     }
 }

@@ -155,6 +155,8 @@ pub(crate) struct Tables {
     pub pawn: Vec<bool>,
     /// The kind (its index) of each movement profile.
     pub profile_kind: Vec<usize>,
+    /// The profiles of the kinds marked `pawn` (every level of them).
+    pub pawn_profiles: Vec<usize>,
     /// Whether each kind (at level 1) is colour-bound.
     pub colour_bound: Vec<bool>,
     /// The colour-bound kinds.
@@ -554,12 +556,16 @@ impl Tables {
             .collect();
         let bound_kinds = (0..nkinds).filter(|&k| colour_bound[k]).collect();
 
+        let profile_kind: Vec<usize> = profile_kind.iter().map(|k| k.index()).collect();
         Tables {
             profile_base,
             level_cap,
+            pawn_profiles: (0..profile_kind.len())
+                .filter(|&p| pawn[profile_kind[p]])
+                .collect(),
             royal,
             pawn,
-            profile_kind: profile_kind.iter().map(|k| k.index()).collect(),
+            profile_kind,
             colour_bound,
             bound_kinds,
             kind_value,
