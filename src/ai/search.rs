@@ -46,7 +46,7 @@ use super::ordering::{
 use super::params::SearchParams;
 use super::score::{Score, INFINITY, MATE, MATE_BOUND};
 use super::see::see_ge;
-use super::tt::{Bound, Tt, NO_EVAL};
+use super::tt::{Bound, Entry as TtEntry, Tt, NO_EVAL};
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence together).
 pub(crate) const MAX_PLY: usize = 128;
@@ -814,8 +814,7 @@ impl<'a> Searcher<'a> {
         self.stack[0].static_eval = if pos.is_check() {
             NO_EVAL
         } else {
-            let c = self.corr.get(Correction::index(pos, self.t));
-            self.eval(pos) + c
+            self.static_eval(pos, None).1
         };
         for i in 0..moves.len() {
             let mv = moves[i];
@@ -945,6 +944,19 @@ impl<'a> Searcher<'a> {
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The static evaluation of `pos` (not in check): as the hash table keeps it (`entry`'s,
+    /// or computed), then corrected by what searches found about its Pawns, and the
+    /// correction's index (to update it with what this node's search finds).
+    fn static_eval(&mut self, pos: &Position, entry: Option<TtEntry>) -> (i32, i32, usize) {
+        let raw = match entry {
+            Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
+            _ => self.eval(pos),
+        };
+        let index = Correction::index(pos, self.t);
+        let corrected = (raw + self.corr.get(index)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        (raw, corrected, index)
+    }
+
     /// The score of a node that is drawn (or lost) by rule, if it is.
     fn rule_score(&self, pos: &Position, ply: usize, in_check: bool) -> Option<i32> {
         if pos.halfmoves() >= 100 {
@@ -1068,12 +1080,8 @@ impl<'a> Searcher<'a> {
             let s = self.stack[ply].static_eval;
             (s, s)
         } else {
-            raw = match entry {
-                Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
-                _ => self.eval(pos),
-            };
-            corr_index = Correction::index(pos, self.t);
-            let s = (raw + self.corr.get(corr_index)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            let s;
+            (raw, s, corr_index) = self.static_eval(pos, entry);
             let refined = match entry {
                 Some(e)
                     if e.score.abs() < MATE_BOUND
@@ -1443,19 +1451,11 @@ impl<'a> Searcher<'a> {
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let raw = if in_check {
-            NO_EVAL
+        let (raw, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else {
-            match entry {
-                Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
-                _ => self.eval(pos),
-            }
-        };
-        let static_eval = if in_check {
-            NO_EVAL
-        } else {
-            let c = self.corr.get(Correction::index(pos, self.t));
-            (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            let (raw, corrected, _) = self.static_eval(pos, entry);
+            (raw, corrected)
         };
         if !in_check {
             let mut stand = static_eval;
