@@ -41,6 +41,7 @@ mod correction;
 mod eval;
 pub mod level;
 mod limits;
+pub mod nnue;
 mod ordering;
 pub mod params;
 mod score;

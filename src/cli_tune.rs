@@ -56,7 +56,7 @@ fn mix(mut x: u64) -> u64 {
 
 /// A game of `id` opened by `plies` random legal moves (none ending the game), chosen by
 /// `seed` and the game's number.
-fn opening(id: VariantId, plies: u32, seed: u64, game_no: u32) -> Game {
+pub(crate) fn opening(id: VariantId, plies: u32, seed: u64, game_no: u32) -> Game {
     let mut game = Game::from_start(variant(id));
     let mut rng = mix(seed ^ u64::from(game_no).wrapping_mul(0x2545_f491_4f6c_dd1d));
     for _ in 0..plies {

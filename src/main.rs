@@ -8,6 +8,7 @@ mod cli;
 mod cli_ai;
 mod cli_learn;
 mod cli_match;
+mod cli_nnue;
 mod cli_puzzles;
 mod cli_save;
 mod cli_theme;
@@ -179,6 +180,10 @@ enum Command {
         /// instead of the built-in ones: a candidate set matched against the build's own.
         #[arg(long, value_name = "FILE")]
         search_params: Option<std::path::PathBuf>,
+        /// Evaluate GAME with the learned network in FILE (as `rankup train` writes it), or
+        /// with the hand-made evaluation for `GAME=none`. Repeatable.
+        #[arg(long, value_name = "GAME=FILE")]
+        net: Vec<String>,
     },
     /// Play two AI settings against each other; report W/D/L and an Elo estimate.
     Selfplay {
@@ -306,6 +311,62 @@ enum Command {
         /// Write the weights here instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+    },
+    /// Self-play positions for a learned evaluation: appends `FEN | score | result` lines
+    /// (the search's score in centipawns for White, White's points) to a file.
+    Datagen {
+        /// Variant id.
+        variant: String,
+        /// Self-play games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies that open each game.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Seed of the openings (runs with other seeds play other games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file the positions are appended to.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Train a learned evaluation (a small network) for a game on `rankup datagen`
+    /// positions; writes a network file for `rankup uci --net GAME=FILE` (confirm it by
+    /// `rankup match` before using it).
+    Train {
+        /// Variant id.
+        variant: String,
+        /// Files of `rankup datagen` positions (repeatable).
+        #[arg(long, required = true)]
+        data: Vec<std::path::PathBuf>,
+        /// Where to write the network.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Hidden layer width.
+        #[arg(long, default_value_t = 128)]
+        hidden: usize,
+        /// Passes over the positions.
+        #[arg(long, default_value_t = 30)]
+        epochs: u32,
+        /// Positions per step.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Starting learning rate (falls along a cosine to a hundredth of it).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// The game's result's share of each position's target, from 0 to 1 (the rest is
+        /// the search's score).
+        #[arg(long, default_value_t = 0.3)]
+        lambda: f32,
+        /// Seed of the starting weights and the order of the positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads computing each step.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Tune a game's evaluation weights by games (SPSA): pairs of fast games between the
     /// weights pushed one way and the other, each weight walking toward the side that won;
@@ -617,7 +678,11 @@ fn main() -> ExitCode {
         Command::Uci {
             weights,
             search_params,
-        } => cli_ai::uci(&weights, search_params.as_deref()),
+            net,
+        } => net
+            .iter()
+            .try_for_each(|spec| cli_nnue::install_net(spec))
+            .and_then(|()| cli_ai::uci(&weights, search_params.as_deref())),
         Command::Selfplay {
             variant,
             games,
@@ -670,6 +735,55 @@ fn main() -> ExitCode {
             hold,
             out,
         }),
+        Command::Datagen {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            out,
+        } => cli_nnue::datagen(&cli_nnue::DatagenArgs {
+            variant,
+            games,
+            nodes,
+            plies,
+            seed,
+            out,
+        }),
+        Command::Train {
+            variant,
+            data,
+            out,
+            hidden,
+            epochs,
+            batch,
+            lr,
+            lambda,
+            seed,
+            threads,
+        } => {
+            if !(0.0..=1.0).contains(&lambda) {
+                Err(format!("--lambda must be from 0 to 1, not {lambda}"))
+            } else if !(lr > 0.0 && lr.is_finite()) {
+                Err(format!("--lr must be more than 0, not {lr}"))
+            } else {
+                cli_nnue::train(&cli_nnue::TrainArgs {
+                    variant,
+                    data,
+                    out,
+                    opts: rankup::ai::nnue::train::TrainOptions {
+                        hidden,
+                        epochs,
+                        batch,
+                        lr,
+                        lambda,
+                        seed,
+                        threads,
+                        ..Default::default()
+                    },
+                })
+            }
+        }
         Command::Spsa {
             variant,
             games,

@@ -36,6 +36,11 @@ use crate::rules::{Color, Position, Square, SquareSet, Squares, GRID_CELLS, MAX_
 
 pub(crate) use tables::{tables, Tables, NO_PROMOTION};
 
+/// Drops every game's built tables (rebuilt with what is installed on their next use).
+pub(crate) fn forget_tables() {
+    tables::forget_all();
+}
+
 /// Full phase (the start position's non-pawn material).
 const PHASE_MAX: i32 = 256;
 /// Penalty per own Pawn behind another one on the same file.

@@ -39,6 +39,7 @@ use super::choice::{self, OPENING_MOVES};
 use super::correction::Correction;
 use super::eval::{self, weights::Weights, Tables};
 use super::limits::{Ponder, SearchLimits};
+use super::nnue::Frames;
 use super::ordering::{
     is_quiet, loud_score, promotion_gain, under_promotion, victim_value, Heuristics, MoveKey,
     MoveLists, Picker, PieceTo, NO_PIECE_TO,
@@ -124,6 +125,9 @@ struct Worker {
     /// Static evaluations by hash: the upper half of the key, then the score.
     evals: Vec<u64>,
     corr: Correction,
+    /// The learned evaluation's sums along the current line (sized for the network when
+    /// the game has one).
+    frames: Frames,
 }
 
 impl Worker {
@@ -133,6 +137,7 @@ impl Worker {
             heur: Heuristics::new(kinds, files, ranks),
             evals: vec![0; EVAL_CACHE],
             corr: Correction::new(),
+            frames: Frames::new(0, 0),
         }
     }
 }
@@ -417,6 +422,7 @@ struct Searcher<'a> {
     heur: &'a mut Heuristics,
     evals: &'a mut [u64],
     corr: &'a mut Correction,
+    frames: &'a mut Frames,
     on_info: Option<&'a mut dyn FnMut(&SearchInfo)>,
     /// 0 for the main thread.
     helper: usize,
@@ -488,6 +494,14 @@ impl<'a> Searcher<'a> {
             heur: &mut worker.heur,
             evals: &mut worker.evals,
             corr: &mut worker.corr,
+            frames: {
+                if let Some(net) = &shared.t.net {
+                    if !worker.frames.fits(net, MAX_PLY + 4) {
+                        worker.frames = Frames::new(MAX_PLY + 4, net.hidden());
+                    }
+                }
+                &mut worker.frames
+            },
             on_info,
             helper: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -814,7 +828,8 @@ impl<'a> Searcher<'a> {
         self.stack[0].static_eval = if pos.is_check() {
             NO_EVAL
         } else {
-            self.static_eval(pos, None).1
+            self.frames.enter(0);
+            self.static_eval(pos, None, 0).1
         };
         for i in 0..moves.len() {
             let mv = moves[i];
@@ -882,6 +897,8 @@ impl<'a> Searcher<'a> {
     /// Counts a node and reports whether the search must stop.
     #[inline]
     fn tick(&mut self, ply: usize) -> bool {
+        // What the network summed at this ply belongs to another line now.
+        self.frames.enter(ply);
         self.nodes += 1;
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -927,13 +944,16 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn eval(&mut self, pos: &Position) -> i32 {
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
         let key = pos.hash();
         let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
         let mut e = if *slot >> 32 == key >> 32 {
             *slot as u32 as i32
         } else {
-            let e = eval::evaluate(pos, self.t);
+            let e = match &self.t.net {
+                Some(net) => self.frames.evaluate(net, pos, ply),
+                None => eval::evaluate(pos, self.t),
+            };
             *slot = (key & !0xffff_ffff) | u64::from(e as u32);
             e
         };
@@ -947,10 +967,15 @@ impl<'a> Searcher<'a> {
     /// The static evaluation of `pos` (not in check): as the hash table keeps it (`entry`'s,
     /// or computed), then corrected by what searches found about its Pawns, and the
     /// correction's index (to update it with what this node's search finds).
-    fn static_eval(&mut self, pos: &Position, entry: Option<TtEntry>) -> (i32, i32, usize) {
+    fn static_eval(
+        &mut self,
+        pos: &Position,
+        entry: Option<TtEntry>,
+        ply: usize,
+    ) -> (i32, i32, usize) {
         let raw = match entry {
             Some(e) if e.eval != NO_EVAL && self.noise == 0 => e.eval,
-            _ => self.eval(pos),
+            _ => self.eval(pos, ply),
         };
         let index = Correction::index(pos, self.t);
         let corrected = (raw + self.corr.get(index)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
@@ -1048,7 +1073,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval(pos);
+            return self.eval(pos, ply);
         }
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
@@ -1081,7 +1106,7 @@ impl<'a> Searcher<'a> {
             (s, s)
         } else {
             let s;
-            (raw, s, corr_index) = self.static_eval(pos, entry);
+            (raw, s, corr_index) = self.static_eval(pos, entry, ply);
             let refined = match entry {
                 Some(e)
                     if e.score.abs() < MATE_BOUND
@@ -1432,7 +1457,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.eval(pos) };
+            return if in_check { 0 } else { self.eval(pos, ply) };
         }
         if dead_material(pos) {
             return 0;
@@ -1454,7 +1479,7 @@ impl<'a> Searcher<'a> {
         let (raw, static_eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else {
-            let (raw, corrected, _) = self.static_eval(pos, entry);
+            let (raw, corrected, _) = self.static_eval(pos, entry, ply);
             (raw, corrected)
         };
         if !in_check {

@@ -58,6 +58,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::weights::Weights;
+use crate::ai::nnue::{self, Network};
 
 use crate::rules::{
     Color, Modality, Move, Movement, PieceKind, Position, Reach, Shape, Square, SquareSet, Squares,
@@ -202,6 +203,9 @@ pub(crate) struct Tables {
     decline_dominated: Vec<bool>,
     /// The weights the tables were built with (the evaluation reads its scales here).
     pub w: Weights,
+    /// The learned evaluation the search uses instead of the hand-made one, when the game
+    /// has one ([`nnue::in_use`]).
+    pub net: Option<Arc<Network>>,
 }
 
 impl Tables {
@@ -591,6 +595,7 @@ impl Tables {
                 .map(|k| decline_dominated(v, PieceKind(k as u8)))
                 .collect(),
             w: w.clone(),
+            net: nnue::in_use(v),
         }
     }
 

@@ -1,0 +1,535 @@
+//! Trains a [`Network`] from self-play positions.
+//!
+//! Each position is fitted to a blend of its game's result and the score the self-play
+//! search gave it, both as the side to move's winning chances: `lambda * result + (1 -
+//! lambda) * sigmoid(score / SCALE)`; the network's prediction is the sigmoid of its
+//! output, and the loss the mean squared difference. Training is in floats, by mini-batches
+//! with Adam, the learning rate falling along a cosine from `lr` to a hundredth of it; the
+//! weights are then rounded to the integers [`Network::evaluate`] uses. Weights stay
+//! within what those integers hold (the hidden layer's within ±[`CLIP`]).
+//!
+//! A share of the positions ([`TrainOptions::validation`], taken at random before
+//! training) is kept out of the fit and its loss reported after every epoch: a fit that
+//! only learns its own positions shows there first.
+//!
+//! This is written here rather than taken from a general framework: the network is one
+//! sparse layer and one dot product, whose gradient is a few lines, and the frameworks
+//! that would do it bring hundreds of crates into a terminal game (the one small NNUE
+//! crate measured, `noru` 2.2, lost the sign of its own evaluation on 8% of positions
+//! when quantized).
+
+use std::fmt;
+
+use crate::ai::nnue::{for_each_input, inputs, Network, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
+use crate::rules::{Color, Position, Variant};
+
+/// The largest hidden-layer weight (so that 64 inputs at most still fit an `i16` sum).
+pub const CLIP: f32 = 1.98;
+/// The largest output weight (its integer, times `QB`, within [`MAX_OUTPUT_WEIGHT`]).
+const CLIP_OUT: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+/// Positions to train on, with what each is fitted to.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    profiles: usize,
+    /// Every position's inputs as (side to move's, other side's) pairs, one after another.
+    inputs: Vec<(u16, u16)>,
+    /// Where each position's inputs end in `inputs`.
+    ends: Vec<u32>,
+    /// The search's score, in centipawns for the side to move.
+    score: Vec<f32>,
+    /// The side to move's points in its game (1, 0.5 or 0).
+    result: Vec<f32>,
+}
+
+impl Dataset {
+    /// An empty set for game `v`.
+    pub fn new(v: &Variant) -> Dataset {
+        Dataset {
+            profiles: v.nprof,
+            ..Dataset::default()
+        }
+    }
+
+    /// Adds `pos` with the search's score (centipawns for White) and White's points.
+    pub fn push(&mut self, pos: &Position, white_score: i32, white_result: f64) {
+        debug_assert_eq!(pos.variant().nprof, self.profiles, "BUG: another game");
+        for_each_input(pos, self.profiles, |mine, theirs| {
+            self.inputs.push((mine as u16, theirs as u16));
+        });
+        self.ends.push(self.inputs.len() as u32);
+        let (score, result) = match pos.turn() {
+            Color::White => (white_score, white_result),
+            Color::Black => (-white_score, 1.0 - white_result),
+        };
+        self.score.push(score as f32);
+        self.result.push(result as f32);
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn inputs_of(&self, i: usize) -> &[(u16, u16)] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.inputs[start..self.ends[i] as usize]
+    }
+
+    fn target(&self, i: usize, lambda: f32) -> f32 {
+        lambda * self.result[i] + (1.0 - lambda) * sigmoid(self.score[i] / SCALE as f32)
+    }
+}
+
+/// How a network is trained.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// Hidden layer width.
+    pub hidden: usize,
+    /// Passes over the positions.
+    pub epochs: u32,
+    /// Positions per step.
+    pub batch: usize,
+    /// Starting learning rate.
+    pub lr: f32,
+    /// The result's share of the target (the rest is the search's score).
+    pub lambda: f32,
+    /// Share of the positions kept out of the fit to measure it.
+    pub validation: f64,
+    /// Seed of the starting weights and of the order of the positions.
+    pub seed: u64,
+    /// Threads computing each batch's gradient.
+    pub threads: usize,
+}
+
+impl Default for TrainOptions {
+    fn default() -> TrainOptions {
+        TrainOptions {
+            hidden: 128,
+            epochs: 30,
+            batch: 16384,
+            lr: 0.001,
+            lambda: 0.3,
+            validation: 0.02,
+            seed: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// Why training could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainError {
+    /// Fewer positions than one batch and a validation set need.
+    TooFew(usize),
+    /// A hidden width outside 1 to [`super::MAX_HIDDEN`].
+    Hidden(usize),
+    /// A batch of no positions, or no epochs.
+    Empty,
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::TooFew(n) => write!(f, "{n} positions are too few to train on"),
+            TrainError::Hidden(h) => write!(
+                f,
+                "a hidden layer of {h} neurons (1 to {} are allowed)",
+                super::MAX_HIDDEN
+            ),
+            TrainError::Empty => write!(f, "the batch size and the epochs must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// What one epoch measured.
+#[derive(Clone, Copy, Debug)]
+pub struct Epoch {
+    /// Its number, from 1.
+    pub number: u32,
+    /// Mean loss over the training positions (as they were fitted, during the epoch).
+    pub train_loss: f64,
+    /// Mean loss over the held-out positions after it.
+    pub validation_loss: f64,
+}
+
+/// Float weights, laid out as [`Network`]'s.
+#[derive(Clone)]
+struct Params {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl Params {
+    fn zeros(n_inputs: usize, h: usize) -> Params {
+        Params {
+            w1: vec![0.0; n_inputs * h],
+            b1: vec![0.0; h],
+            w2: vec![0.0; 2 * h],
+            b2: 0.0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+    }
+
+    fn add(&mut self, other: &Params) {
+        for (a, b) in self.w1.iter_mut().zip(&other.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&other.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&other.w2) {
+            *a += b;
+        }
+        self.b2 += other.b2;
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A small seeded generator (splitmix64) for the starting weights and the shuffles.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// The forward pass of one position: the hidden layers before activation and the output.
+fn forward(p: &Params, h: usize, ins: &[(u16, u16)], acc: &mut [f32]) -> f32 {
+    let (us, them) = acc.split_at_mut(h);
+    us.copy_from_slice(&p.b1);
+    them.copy_from_slice(&p.b1);
+    for &(mine, theirs) in ins {
+        let (mine, theirs) = (usize::from(mine) * h, usize::from(theirs) * h);
+        for (a, w) in us.iter_mut().zip(&p.w1[mine..mine + h]) {
+            *a += w;
+        }
+        for (a, w) in them.iter_mut().zip(&p.w1[theirs..theirs + h]) {
+            *a += w;
+        }
+    }
+    let mut out = p.b2;
+    for (a, w) in acc.iter().zip(&p.w2) {
+        let c = a.clamp(0.0, 1.0);
+        out += c * c * w;
+    }
+    out
+}
+
+/// Adds the gradient of one position's loss to `g`; returns the loss.
+fn backward(
+    p: &Params,
+    h: usize,
+    ins: &[(u16, u16)],
+    target: f32,
+    acc: &mut [f32],
+    g: &mut Params,
+) -> f32 {
+    let out = forward(p, h, ins, acc);
+    let pred = sigmoid(out);
+    let diff = pred - target;
+    let d_out = 2.0 * diff * pred * (1.0 - pred);
+    g.b2 += d_out;
+    for ((a, gw), w) in acc.iter_mut().zip(&mut g.w2).zip(&p.w2) {
+        let c = a.clamp(0.0, 1.0);
+        *gw += d_out * c * c;
+        // The hidden neuron's gradient, kept in `acc` for the inputs below.
+        *a = if *a > 0.0 && *a < 1.0 {
+            d_out * w * 2.0 * *a
+        } else {
+            0.0
+        };
+    }
+    let (d_us, d_them) = acc.split_at(h);
+    for i in 0..h {
+        g.b1[i] += d_us[i] + d_them[i];
+    }
+    for &(mine, theirs) in ins {
+        let (mine, theirs) = (usize::from(mine) * h, usize::from(theirs) * h);
+        for (gw, d) in g.w1[mine..mine + h].iter_mut().zip(d_us) {
+            *gw += d;
+        }
+        for (gw, d) in g.w1[theirs..theirs + h].iter_mut().zip(d_them) {
+            *gw += d;
+        }
+    }
+    diff * diff
+}
+
+/// One Adam step of `p` by the summed gradient `g` of `n` positions.
+fn adam(p: &mut Params, g: &Params, m: &mut Params, v: &mut Params, step: i32, lr: f32, n: usize) {
+    let scale = 1.0 / n as f32;
+    let bc1 = 1.0 - BETA1.powi(step);
+    let bc2 = 1.0 - BETA2.powi(step);
+    let update = |x: &mut f32, g: f32, m: &mut f32, v: &mut f32, clip: f32| {
+        let g = g * scale;
+        *m = BETA1 * *m + (1.0 - BETA1) * g;
+        *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+        *x -= lr * (*m / bc1) / ((*v / bc2).sqrt() + EPSILON);
+        *x = x.clamp(-clip, clip);
+    };
+    for (((x, g), m), v) in p.w1.iter_mut().zip(&g.w1).zip(&mut m.w1).zip(&mut v.w1) {
+        update(x, *g, m, v, CLIP);
+    }
+    for (((x, g), m), v) in p.b1.iter_mut().zip(&g.b1).zip(&mut m.b1).zip(&mut v.b1) {
+        update(x, *g, m, v, CLIP);
+    }
+    for (((x, g), m), v) in p.w2.iter_mut().zip(&g.w2).zip(&mut m.w2).zip(&mut v.w2) {
+        update(x, *g, m, v, CLIP_OUT);
+    }
+    update(&mut p.b2, g.b2, &mut m.b2, &mut v.b2, f32::MAX);
+}
+
+/// Trains a network for game `v` on `data`, calling `progress` after every epoch.
+pub fn train(
+    v: &Variant,
+    data: &Dataset,
+    opts: &TrainOptions,
+    progress: &mut dyn FnMut(&Epoch),
+) -> Result<Network, TrainError> {
+    let h = opts.hidden;
+    if h == 0 || h > super::MAX_HIDDEN {
+        return Err(TrainError::Hidden(h));
+    }
+    if opts.batch == 0 || opts.epochs == 0 {
+        return Err(TrainError::Empty);
+    }
+    let mut rng = Rng(opts.seed);
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    rng.shuffle(&mut order);
+    let held = ((data.len() as f64 * opts.validation.clamp(0.0, 0.5)).ceil() as usize).max(1);
+    if data.len() < held + 1 {
+        return Err(TrainError::TooFew(data.len()));
+    }
+    let (valid, fit) = order.split_at_mut(held);
+    let valid = valid.to_vec();
+
+    let n_inputs = inputs(data.profiles);
+    let mut p = Params::zeros(n_inputs, h);
+    for w in &mut p.w1 {
+        *w = rng.unit() * 0.2;
+    }
+    for w in &mut p.w2 {
+        *w = rng.unit() / (2.0 * h as f32).sqrt();
+    }
+    let mut m = Params::zeros(n_inputs, h);
+    let mut vv = Params::zeros(n_inputs, h);
+    let threads = opts.threads.clamp(1, 64);
+    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(n_inputs, h)).collect();
+    let batches_per_epoch = fit.len().div_ceil(opts.batch);
+    let total = batches_per_epoch * opts.epochs as usize;
+    let mut step = 0i32;
+    for epoch in 1..=opts.epochs {
+        rng.shuffle(fit);
+        let mut loss_sum = 0.0f64;
+        for batch in fit.chunks(opts.batch) {
+            let t = step as f32 / total as f32;
+            let lr = opts.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * t).cos()));
+            step += 1;
+            let part = batch.len().div_ceil(threads);
+            let losses: Vec<f64> = std::thread::scope(|s| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(part))
+                    .map(|(g, chunk)| {
+                        let p = &p;
+                        s.spawn(move || {
+                            g.clear();
+                            let mut acc = vec![0.0f32; 2 * h];
+                            chunk
+                                .iter()
+                                .map(|&i| {
+                                    let target = data.target(i, opts.lambda);
+                                    f64::from(backward(
+                                        p,
+                                        h,
+                                        data.inputs_of(i),
+                                        target,
+                                        &mut acc,
+                                        g,
+                                    ))
+                                })
+                                .sum::<f64>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|j| j.join().expect("BUG: a training thread panicked"))
+                    .collect()
+            });
+            loss_sum += losses.iter().sum::<f64>();
+            let used = batch.chunks(part).count();
+            let (first, rest) = grads.split_at_mut(1);
+            for g in &rest[..used - 1] {
+                first[0].add(g);
+            }
+            adam(&mut p, &first[0], &mut m, &mut vv, step, lr, batch.len());
+        }
+        let mut acc = vec![0.0f32; 2 * h];
+        let validation_loss = valid
+            .iter()
+            .map(|&i| {
+                let pred = sigmoid(forward(&p, h, data.inputs_of(i), &mut acc));
+                let d = f64::from(pred - data.target(i, opts.lambda));
+                d * d
+            })
+            .sum::<f64>()
+            / valid.len() as f64;
+        progress(&Epoch {
+            number: epoch,
+            train_loss: loss_sum / fit.len() as f64,
+            validation_loss,
+        });
+    }
+    Ok(quantize(v, h, &p))
+}
+
+/// The loss of `net` on `data` (its integer evaluation against the targets): what the
+/// rounding to integers cost shows against the float fit's.
+pub fn loss(net: &Network, data: &Dataset, lambda: f32, positions: &[Position]) -> f64 {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, pos)| {
+            let pred = sigmoid(net.evaluate(pos) as f32 / SCALE as f32);
+            let d = f64::from(pred - data.target(i, lambda));
+            d * d
+        })
+        .sum::<f64>()
+        / positions.len().max(1) as f64
+}
+
+fn quantize(v: &Variant, h: usize, p: &Params) -> Network {
+    let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+    Network::from_parts(
+        v,
+        h,
+        p.w1.iter().map(|&x| q(x, QA)).collect(),
+        p.b1.iter().map(|&x| q(x, QA)).collect(),
+        p.w2.iter()
+            .map(|&x| q(x, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
+            .collect(),
+        (p.b2 * (QA * QB) as f32).round() as i32,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{variant, VariantId};
+
+    fn chess(fen: &str) -> Position {
+        Position::from_fen(variant(VariantId::Chess), fen).expect("fen")
+    }
+
+    /// A set where a side with an extra Queen wins: the network must learn to see it from
+    /// both sides, and its integer evaluation must agree with its float one.
+    #[test]
+    fn learns_a_material_lead_and_keeps_it_when_rounded() {
+        let v = variant(VariantId::Chess);
+        let fens = [
+            ("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", 900, 1.0),
+            ("4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1", 900, 1.0),
+            ("4k3/3q4/8/8/8/8/8/4K3 w - - 0 1", -900, 0.0),
+            ("4k3/3q4/8/8/8/8/8/4K3 b - - 0 1", -900, 0.0),
+            ("4k3/8/8/3q4/8/8/8/4K3 w - - 0 1", -900, 0.0),
+            ("4k3/8/8/8/3Q4/8/8/4K3 b - - 0 1", 900, 1.0),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, 0.5),
+            ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", 0, 0.5),
+            ("3k4/8/8/8/8/8/8/3K4 w - - 0 1", 0, 0.5),
+        ];
+        let mut data = Dataset::new(v);
+        let mut positions = Vec::new();
+        for _ in 0..50 {
+            for (fen, score, result) in fens {
+                let pos = chess(fen);
+                data.push(&pos, score, result);
+                positions.push(pos);
+            }
+        }
+        let opts = TrainOptions {
+            hidden: 16,
+            epochs: 60,
+            batch: 64,
+            lr: 0.01,
+            lambda: 0.5,
+            validation: 0.05,
+            seed: 3,
+            threads: 2,
+        };
+        let mut last = None;
+        let net = train(v, &data, &opts, &mut |e| last = Some(*e)).expect("trains");
+        let last = last.expect("epochs reported");
+        assert_eq!(last.number, 60);
+        assert!(last.validation_loss < 0.01, "{last:?}");
+        // White a Queen up, White to move: good for the side to move; Black to move: bad.
+        let up = net.evaluate(&chess("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"));
+        let down = net.evaluate(&chess("4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"));
+        assert!(up > 300 && down < -300, "{up} {down}");
+        let even = net.evaluate(&chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        assert!(even.abs() < 100, "{even}");
+        // The integer network's loss is the float one's, give or take the rounding.
+        assert!(loss(&net, &data, opts.lambda, &positions) < 0.01);
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_train() {
+        let v = variant(VariantId::Chess);
+        let mut data = Dataset::new(v);
+        let opts = TrainOptions::default();
+        assert_eq!(
+            train(v, &data, &opts, &mut |_| {}).unwrap_err(),
+            TrainError::TooFew(0)
+        );
+        data.push(&Position::start(v), 0, 0.5);
+        data.push(&Position::start(v), 0, 0.5);
+        let wide = TrainOptions {
+            hidden: 5000,
+            ..TrainOptions::default()
+        };
+        assert_eq!(
+            train(v, &data, &wide, &mut |_| {}).unwrap_err(),
+            TrainError::Hidden(5000)
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! The learned evaluation through the real binary: `rankup datagen` writes positions,
+//! `rankup train` fits a network to them, `rankup uci --net` plays with it; files that are
+//! not a network for the game are refused with one line saying why.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::Stdio;
+
+use rankup::rules::Position;
+use rankup::variants::{variant, VariantId};
+
+mod common;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("rankup-nnue-{name}-{}", std::process::id()))
+}
+
+/// Runs `rankup uci` with `args`, sends `commands` (and, when they end with a `go`, waits
+/// for its `bestmove` before `quit`), returns whether it succeeded, stdout and stderr.
+fn uci(args: &[&str], commands: &str) -> (bool, String, String) {
+    let mut child = common::rankup()
+        .arg("uci")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The program may already have ended (a refused option): a closed pipe is fine.
+    let _ = stdin.write_all(commands.as_bytes());
+    let mut seen = String::new();
+    if commands.contains("go ") {
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        while out.read_line(&mut line).unwrap_or(0) > 0 {
+            seen += &line;
+            let done = line.starts_with("bestmove");
+            line.clear();
+            if done {
+                break;
+            }
+        }
+        let _ = stdin.write_all(b"quit\n");
+        let mut rest = String::new();
+        let _ = out.read_to_string(&mut rest);
+        seen += &rest;
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        seen + &String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn positions_train_a_network_the_engine_plays_with() {
+    let data = temp("data.txt");
+    let net = temp("net.nnue");
+    let _ = std::fs::remove_file(&data);
+    let run = common::rankup()
+        .args([
+            "datagen", "chess", "--games", "2", "--nodes", "300", "--seed", "5",
+        ])
+        .arg("--out")
+        .arg(&data)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("datagen: 2 games,"), "{stderr}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 20, "{} positions", lines.len());
+    // Every line is a position of the game, a score and a result shared by its game.
+    for line in &lines {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        Position::from_fen(variant(VariantId::Chess), fields[0]).unwrap();
+        fields[1].parse::<i32>().unwrap();
+        assert!(["1", "0.5", "0"].contains(&fields[2]), "{line}");
+    }
+
+    // A line that is not a position is skipped and said, not fatal.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&data)
+        .unwrap()
+        .write_all(b"not a position | 3 | 1\n")
+        .unwrap();
+    let run = common::rankup()
+        .args([
+            "train", "chess", "--hidden", "16", "--epochs", "2", "--batch", "64",
+        ])
+        .arg("--data")
+        .arg(&data)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("1 lines skipped; the first:"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(":{}: bad position", lines.len() + 1)),
+        "{stderr}"
+    );
+    assert!(stderr.contains("train: epoch 2: loss "), "{stderr}");
+
+    let spec = format!("chess={}", net.display());
+    let (ok, out, err) = uci(
+        &["--net", &spec],
+        "uci\nisready\nposition startpos moves e2e4\ngo depth 6\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("info depth 6 "), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    // A network for chess does not evaluate another game.
+    let wrong = format!("promochess={}", net.display());
+    let (ok, _, err) = uci(&["--net", &wrong], "quit\n");
+    assert!(!ok);
+    assert!(
+        err.contains("the network is for 'chess', not 'promochess'"),
+        "{err}"
+    );
+    std::fs::remove_file(&data).unwrap();
+    std::fs::remove_file(&net).unwrap();
+}
+
+#[test]
+fn what_is_not_a_network_is_refused_in_one_line() {
+    let junk = temp("junk.nnue");
+    std::fs::write(&junk, b"RKNN\x01\x00\x00\x00garbage").unwrap();
+    let spec = format!("chess={}", junk.display());
+    let (ok, _, err) = uci(&["--net", &spec], "quit\n");
+    assert!(!ok);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("not a rankup network file"), "{err}");
+    std::fs::remove_file(&junk).unwrap();
+    let (ok, _, err) = uci(&["--net", "chess=/nonexistent/net.nnue"], "quit\n");
+    assert!(!ok);
+    assert!(err.contains("--net: /nonexistent/net.nnue: "), "{err}");
+    let (ok, _, err) = uci(&["--net", "chess"], "quit\n");
+    assert!(!ok);
+    assert!(err.contains("expected GAME=FILE"), "{err}");
+    // `none`: the hand-made evaluation, for a match against a network.
+    let (ok, out, err) = uci(&["--net", "chess=none"], "uci\ngo depth 3\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("bestmove "), "{out}");
+}
