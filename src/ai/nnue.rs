@@ -31,6 +31,8 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The widest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 1024;
+/// Hidden layers come in multiples of this (the sums are taken this many at a time).
+pub const LANES: usize = 16;
 
 const MAGIC: &[u8; 4] = b"RKNN";
 const VERSION: u32 = 1;
@@ -56,7 +58,7 @@ pub enum NetError {
         /// Profiles of the game.
         game: usize,
     },
-    /// A hidden layer of no width or wider than [`MAX_HIDDEN`].
+    /// A hidden layer of no width, wider than [`MAX_HIDDEN`] or not a multiple of [`LANES`].
     Hidden(usize),
     /// An output weight beyond ±[`MAX_OUTPUT_WEIGHT`].
     OutputWeight(i16),
@@ -81,9 +83,10 @@ impl fmt::Display for NetError {
                 f,
                 "the network has {file} piece profiles and the game {game}: it was made for other rules"
             ),
-            NetError::Hidden(h) => {
-                write!(f, "hidden layer of {h} neurons (1 to {MAX_HIDDEN} are allowed)")
-            }
+            NetError::Hidden(h) => write!(
+                f,
+                "hidden layer of {h} neurons (a multiple of {LANES} up to {MAX_HIDDEN} is allowed)"
+            ),
             NetError::OutputWeight(w) => write!(
                 f,
                 "output weight {w} is beyond ±{MAX_OUTPUT_WEIGHT}: not a network rankup made"
@@ -219,6 +222,7 @@ impl Network {
         let profiles = profiles_of(v);
         assert_eq!(w1.len(), inputs(profiles) * hidden, "BUG: input weights");
         assert_eq!(b1.len(), hidden, "BUG: hidden biases");
+        assert_eq!(hidden % LANES, 0, "BUG: hidden width");
         assert_eq!(w2.len(), 2 * hidden, "BUG: output weights");
         assert!(
             w2.iter().all(|w| w.abs() <= MAX_OUTPUT_WEIGHT),
@@ -266,7 +270,7 @@ impl Network {
             });
         }
         let hidden = r.u32().ok_or(NetError::NotANetwork)? as usize;
-        if hidden == 0 || hidden > MAX_HIDDEN {
+        if hidden == 0 || hidden > MAX_HIDDEN || hidden % LANES != 0 {
             return Err(NetError::Hidden(hidden));
         }
         let n1 = inputs(profiles) * hidden;
@@ -365,7 +369,7 @@ impl Network {
 
 /// The largest number of pieces that may differ between two positions for one's sums to be
 /// updated into the other's (past it, summing afresh is as quick).
-const MAX_CHANGES: u32 = 12;
+const MAX_CHANGES: u32 = 16;
 
 /// One ply's sums and the pieces they were summed for.
 #[derive(Clone)]
@@ -438,7 +442,7 @@ impl Frames {
             }
         }
         // The nearest evaluated position above on this line, if few pieces differ.
-        let base = (ply.saturating_sub(8)..ply).rev().find(|&p| {
+        let base = (0..ply).rev().find(|&p| {
             let f = &self.frames[p];
             f.valid && {
                 let changes: u32 = (0..2)
@@ -509,23 +513,18 @@ pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 
 /// The sum of `clamp(a, 0, QA)^2 * w` over the hidden layer, `w` within
 /// ±[`MAX_OUTPUT_WEIGHT`]: `v * w` fits an `i16`, and `(v * w) * v` an `i32` product of two
-/// `i16`s (one instruction for eight or sixteen of them); 256 such terms fit an `i32` sum.
+/// `i16`s (one instruction for eight or sixteen of them). Summed in [`LANES`] lanes of
+/// `i32` (each at most 1024 / 16 terms of 255 * 32385), then added up.
 #[inline]
 fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-    acc.chunks(256)
-        .zip(w.chunks(256))
-        .map(|(acc, w)| {
-            let sum: i32 = acc
-                .iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let v = a.clamp(0, QA as i16);
-                    i32::from(v.wrapping_mul(w)) * i32::from(v)
-                })
-                .sum();
-            i64::from(sum)
-        })
-        .sum()
+    let mut lanes = [0i32; LANES];
+    for (a, w) in acc.chunks_exact(LANES).zip(w.chunks_exact(LANES)) {
+        for ((sum, &a), &w) in lanes.iter_mut().zip(a).zip(w) {
+            let v = a.clamp(0, QA as i16);
+            *sum += i32::from(v.wrapping_mul(w)) * i32::from(v);
+        }
+    }
+    lanes.iter().map(|&s| i64::from(s)).sum()
 }
 
 struct Reader<'a> {
@@ -574,7 +573,7 @@ mod tests {
     #[test]
     fn a_file_reads_back_as_written() {
         let v = variant(VariantId::Chess);
-        let net = small(v, 8);
+        let net = small(v, 16);
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, v), Ok(net));
     }
@@ -582,7 +581,7 @@ mod tests {
     #[test]
     fn files_that_do_not_fit_are_refused_by_what_is_wrong() {
         let v = variant(VariantId::Chess);
-        let bytes = small(v, 8).to_bytes();
+        let bytes = small(v, 16).to_bytes();
         assert_eq!(Network::from_bytes(b"", v), Err(NetError::NotANetwork));
         assert_eq!(Network::from_bytes(b"RKNN", v), Err(NetError::NotANetwork));
         let other = variant(VariantId::Promochess);
@@ -608,7 +607,7 @@ mod tests {
         );
         // An output weight no trainer writes (it could overflow the sums).
         let mut heavy = bytes.clone();
-        let w2_at = at + 4 + 2 * (inputs(v.nprof) * 8 + 8);
+        let w2_at = at + 4 + 2 * (inputs(v.nprof) * 16 + 16);
         heavy[w2_at..w2_at + 2].copy_from_slice(&1000i16.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&heavy, v),
@@ -638,7 +637,7 @@ mod tests {
     fn updated_sums_equal_fresh_ones() {
         for id in VariantId::all() {
             let v = variant(id);
-            let hidden = 24;
+            let hidden = 32;
             let n = inputs(v.nprof) * hidden;
             let mut seed = 0x1234_5678_u64 ^ id.as_str().len() as u64;
             let mut next = move || {

@@ -131,7 +131,7 @@ impl Default for TrainOptions {
 pub enum TrainError {
     /// Fewer positions than one batch and a validation set need.
     TooFew(usize),
-    /// A hidden width outside 1 to [`super::MAX_HIDDEN`].
+    /// A hidden width that is not a multiple of [`super::LANES`] up to [`super::MAX_HIDDEN`].
     Hidden(usize),
     /// A batch of no positions, or no epochs.
     Empty,
@@ -143,7 +143,8 @@ impl fmt::Display for TrainError {
             TrainError::TooFew(n) => write!(f, "{n} positions are too few to train on"),
             TrainError::Hidden(h) => write!(
                 f,
-                "a hidden layer of {h} neurons (1 to {} are allowed)",
+                "a hidden layer of {h} neurons (a multiple of {} up to {} is allowed)",
+                super::LANES,
                 super::MAX_HIDDEN
             ),
             TrainError::Empty => write!(f, "the batch size and the epochs must be at least 1"),
@@ -327,7 +328,7 @@ pub fn train(
     progress: &mut dyn FnMut(&Epoch),
 ) -> Result<Network, TrainError> {
     let h = opts.hidden;
-    if h == 0 || h > super::MAX_HIDDEN {
+    if h == 0 || h > super::MAX_HIDDEN || h % super::LANES != 0 {
         return Err(TrainError::Hidden(h));
     }
     if opts.batch == 0 || opts.epochs == 0 {
