@@ -222,7 +222,7 @@ impl Network {
         let profiles = profiles_of(v);
         assert_eq!(w1.len(), inputs(profiles) * hidden, "BUG: input weights");
         assert_eq!(b1.len(), hidden, "BUG: hidden biases");
-        assert_eq!(hidden % LANES, 0, "BUG: hidden width");
+        assert!(hidden.is_multiple_of(LANES), "BUG: hidden width");
         assert_eq!(w2.len(), 2 * hidden, "BUG: output weights");
         assert!(
             w2.iter().all(|w| w.abs() <= MAX_OUTPUT_WEIGHT),
@@ -270,7 +270,7 @@ impl Network {
             });
         }
         let hidden = r.u32().ok_or(NetError::NotANetwork)? as usize;
-        if hidden == 0 || hidden > MAX_HIDDEN || hidden % LANES != 0 {
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(LANES) {
             return Err(NetError::Hidden(hidden));
         }
         let n1 = inputs(profiles) * hidden;

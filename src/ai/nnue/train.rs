@@ -328,7 +328,7 @@ pub fn train(
     progress: &mut dyn FnMut(&Epoch),
 ) -> Result<Network, TrainError> {
     let h = opts.hidden;
-    if h == 0 || h > super::MAX_HIDDEN || h % super::LANES != 0 {
+    if h == 0 || h > super::MAX_HIDDEN || !h.is_multiple_of(super::LANES) {
         return Err(TrainError::Hidden(h));
     }
     if opts.batch == 0 || opts.epochs == 0 {
