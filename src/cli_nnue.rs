@@ -235,7 +235,12 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         args.opts.lambda
     );
     let started = std::time::Instant::now();
+    let mut said_scale = false;
     let net = nnue::train::train(v, &data, &args.opts, &mut |e| {
+        if !said_scale {
+            eprintln!("train: scale {} centipawns per unit", e.scale);
+            said_scale = true;
+        }
         eprintln!(
             "train: epoch {}: loss {:.6}, held-out {:.6} ({:.0} s)",
             e.number,

@@ -367,6 +367,14 @@ enum Command {
         /// Threads computing each step.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Centipawns per unit of the network's logit (default: the scale with which the
+        /// positions' scores best predict their games' results).
+        #[arg(long)]
+        scale: Option<i32>,
+        /// Train without the square-less input of each piece (by default each piece also
+        /// has one, folded into its square inputs when the network is written).
+        #[arg(long)]
+        no_factorise: bool,
     },
     /// Tune a game's evaluation weights by games (SPSA): pairs of fast games between the
     /// weights pushed one way and the other, each weight walking toward the side that won;
@@ -761,6 +769,8 @@ fn main() -> ExitCode {
             lambda,
             seed,
             threads,
+            scale,
+            no_factorise,
         } => {
             if !(0.0..=1.0).contains(&lambda) {
                 Err(format!("--lambda must be from 0 to 1, not {lambda}"))
@@ -779,6 +789,8 @@ fn main() -> ExitCode {
                         lambda,
                         seed,
                         threads,
+                        factorise: !no_factorise,
+                        scale,
                         ..Default::default()
                     },
                 })

@@ -7,7 +7,9 @@
 //! viewer (the side to move's first), each squared-and-clipped ("SCReLU"), and one output
 //! neuron weighs both halves. Weights are integers (the hidden layer scaled by [`QA`], the
 //! output by [`QB`]), so evaluation is integer additions and one dot product; the output is
-//! in the search's centipawns ([`SCALE`] per unit of the trained logit).
+//! in the search's centipawns (the network's scale per unit of the trained logit: the
+//! centipawns the training data's scores were divided by, fitted to how they predicted
+//! their games' results).
 //!
 //! A network file ([`Network::from_bytes`]) names its game and shape, and is refused, with
 //! what is wrong, when it does not fit the game or its length does not match its shape: a
@@ -27,8 +29,8 @@ use crate::rules::{
 pub const QA: i32 = 255;
 /// Output layer scale.
 pub const QB: i32 = 64;
-/// Centipawns per unit of the network's logit (the trained `sigmoid(cp / SCALE)`).
-pub const SCALE: i32 = 400;
+/// The largest scale (centipawns per unit of the logit) a file may declare.
+pub const MAX_SCALE: i32 = 10_000;
 /// The widest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 1024;
 /// Hidden layers come in multiples of this (the sums are taken this many at a time).
@@ -60,6 +62,8 @@ pub enum NetError {
     },
     /// A hidden layer of no width, wider than [`MAX_HIDDEN`] or not a multiple of [`LANES`].
     Hidden(usize),
+    /// A scale of no centipawns or beyond [`MAX_SCALE`].
+    Scale(u32),
     /// An output weight beyond ±[`MAX_OUTPUT_WEIGHT`].
     OutputWeight(i16),
     /// Its length is not what its shape says.
@@ -87,6 +91,10 @@ impl fmt::Display for NetError {
                 f,
                 "hidden layer of {h} neurons (a multiple of {LANES} up to {MAX_HIDDEN} is allowed)"
             ),
+            NetError::Scale(s) => write!(
+                f,
+                "scale of {s} centipawns per unit (1 to {MAX_SCALE} are allowed)"
+            ),
             NetError::OutputWeight(w) => write!(
                 f,
                 "output weight {w} is beyond ±{MAX_OUTPUT_WEIGHT}: not a network rankup made"
@@ -110,6 +118,8 @@ pub struct Network {
     /// Ranks of the game's board (for seeing it from Black's side).
     ranks: u8,
     hidden: usize,
+    /// Centipawns per unit of the output's logit.
+    scale: i32,
     /// Input weights, input by input (`hidden` each).
     w1: Vec<i16>,
     b1: Vec<i16>,
@@ -210,10 +220,16 @@ impl Network {
         self.hidden
     }
 
+    /// Centipawns per unit of its output's logit.
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
     /// Builds a network from quantized weights (the trainer's output).
     pub(crate) fn from_parts(
         v: &Variant,
         hidden: usize,
+        scale: i32,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
@@ -222,6 +238,7 @@ impl Network {
         let profiles = profiles_of(v);
         assert_eq!(w1.len(), inputs(profiles) * hidden, "BUG: input weights");
         assert_eq!(b1.len(), hidden, "BUG: hidden biases");
+        assert!((1..=MAX_SCALE).contains(&scale), "BUG: scale {scale}");
         assert!(hidden.is_multiple_of(LANES), "BUG: hidden width");
         assert_eq!(w2.len(), 2 * hidden, "BUG: output weights");
         assert!(
@@ -233,6 +250,7 @@ impl Network {
             profiles,
             ranks: v.shape().ranks(),
             hidden,
+            scale,
             w1,
             b1,
             w2,
@@ -273,6 +291,11 @@ impl Network {
         if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(LANES) {
             return Err(NetError::Hidden(hidden));
         }
+        let scale = r.u32().ok_or(NetError::NotANetwork)?;
+        let scale = match i32::try_from(scale) {
+            Ok(s) if (1..=MAX_SCALE).contains(&s) => s,
+            _ => return Err(NetError::Scale(scale)),
+        };
         let n1 = inputs(profiles) * hidden;
         let expected = r.at + 2 * (n1 + hidden + 2 * hidden) + 4;
         if bytes.len() != expected {
@@ -293,6 +316,7 @@ impl Network {
             profiles,
             ranks: v.shape().ranks(),
             hidden,
+            scale,
             w1,
             b1,
             w2,
@@ -309,6 +333,7 @@ impl Network {
         out.extend_from_slice(self.game.as_bytes());
         out.extend_from_slice(&(self.profiles as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.scale as u32).to_le_bytes());
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&w.to_le_bytes());
         }
@@ -363,7 +388,7 @@ impl Network {
         };
         let sum = screlu_dot(us, &self.w2[..h]) + screlu_dot(them, &self.w2[h..]);
         let out = sum / i64::from(QA) + i64::from(self.b2);
-        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }
 
@@ -563,6 +588,7 @@ mod tests {
         Network::from_parts(
             v,
             hidden,
+            400,
             (0..n).map(|i| (i % 7) as i16 - 3).collect(),
             vec![5; hidden],
             (0..2 * hidden).map(|i| (i % 5) as i16 - 2).collect(),
@@ -607,12 +633,15 @@ mod tests {
         );
         // An output weight no trainer writes (it could overflow the sums).
         let mut heavy = bytes.clone();
-        let w2_at = at + 4 + 2 * (inputs(v.nprof) * 16 + 16);
+        let w2_at = at + 8 + 2 * (inputs(v.nprof) * 16 + 16);
         heavy[w2_at..w2_at + 2].copy_from_slice(&1000i16.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&heavy, v),
             Err(NetError::OutputWeight(1000))
         );
+        let mut scale = bytes.clone();
+        scale[at + 4..at + 8].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&scale, v), Err(NetError::Scale(0)));
         let mut profiles = bytes;
         profiles[at - 4] += 1;
         assert!(matches!(
@@ -648,7 +677,7 @@ mod tests {
             };
             let w1 = (0..n).map(|_| (next() % 61) as i16 - 30).collect();
             let w2 = (0..2 * hidden).map(|_| (next() % 41) as i16 - 20).collect();
-            let net = Network::from_parts(v, hidden, w1, vec![40; hidden], w2, 3);
+            let net = Network::from_parts(v, hidden, 300, w1, vec![40; hidden], w2, 3);
             let mut frames = Frames::new(64, hidden);
             for game in 0..4 {
                 let mut pos = Position::start(v);

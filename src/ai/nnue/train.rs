@@ -2,8 +2,11 @@
 //!
 //! Each position is fitted to a blend of its game's result and the score the self-play
 //! search gave it, both as the side to move's winning chances: `lambda * result + (1 -
-//! lambda) * sigmoid(score / SCALE)`; the network's prediction is the sigmoid of its
-//! output, and the loss the mean squared difference. Training is in floats, by mini-batches
+//! lambda) * sigmoid(score / scale)`; the network's prediction is the sigmoid of its
+//! output, and the loss the mean squared difference. The scale (centipawns per unit of
+//! the logit) is the one with which the scores best predict their games' results
+//! ([`Dataset::fit_scale`]), so that scores and results agree on what a centipawn is worth,
+//! and the network's output times it is in the search's centipawns. Training is in floats, by mini-batches
 //! with Adam, the learning rate falling along a cosine from `lr` to a hundredth of it; the
 //! weights are then rounded to the integers [`Network::evaluate`] uses. Weights stay
 //! within what those integers hold (the hidden layer's within ±[`CLIP`]).
@@ -20,8 +23,8 @@
 
 use std::fmt;
 
-use crate::ai::nnue::{for_each_input, inputs, Network, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
-use crate::rules::{Color, Position, Variant};
+use crate::ai::nnue::{for_each_input, inputs, Network, MAX_OUTPUT_WEIGHT, MAX_SCALE, QA, QB};
+use crate::rules::{Color, Position, Variant, GRID_CELLS};
 
 /// The largest hidden-layer weight (so that 64 inputs at most still fit an `i16` sum).
 pub const CLIP: f32 = 1.98;
@@ -85,8 +88,31 @@ impl Dataset {
         &self.inputs[start..self.ends[i] as usize]
     }
 
-    fn target(&self, i: usize, lambda: f32) -> f32 {
-        lambda * self.result[i] + (1.0 - lambda) * sigmoid(self.score[i] / SCALE as f32)
+    fn target(&self, i: usize, lambda: f32, scale: f32) -> f32 {
+        lambda * self.result[i] + (1.0 - lambda) * sigmoid(self.score[i] / scale)
+    }
+
+    /// The scale (centipawns per unit of the logit, a whole number from 20 to 2000) with
+    /// which `sigmoid(score / scale)` best predicts the results: the mean squared error is
+    /// searched over a grid, then around its best point.
+    pub fn fit_scale(&self) -> i32 {
+        let error = |s: i32| -> f64 {
+            self.score
+                .iter()
+                .zip(&self.result)
+                .map(|(&score, &result)| {
+                    let d = f64::from(sigmoid(score / s as f32) - result);
+                    d * d
+                })
+                .sum()
+        };
+        let coarse = (20..=2000)
+            .step_by(20)
+            .min_by(|&a, &b| error(a).total_cmp(&error(b)))
+            .unwrap_or(400);
+        (coarse.saturating_sub(19).max(1)..=(coarse + 19).min(MAX_SCALE))
+            .min_by(|&a, &b| error(a).total_cmp(&error(b)))
+            .unwrap_or(coarse)
     }
 }
 
@@ -109,6 +135,13 @@ pub struct TrainOptions {
     pub seed: u64,
     /// Threads computing each batch's gradient.
     pub threads: usize,
+    /// Centipawns per unit of the logit; `None` fits it to the positions
+    /// ([`Dataset::fit_scale`]).
+    pub scale: Option<i32>,
+    /// Whether each piece also has a square-less input while training (folded into its
+    /// square inputs after): what a piece is worth anywhere is learnt from every square's
+    /// positions, which matters most when positions are few.
+    pub factorise: bool,
 }
 
 impl Default for TrainOptions {
@@ -122,6 +155,8 @@ impl Default for TrainOptions {
             validation: 0.02,
             seed: 1,
             threads: 1,
+            scale: None,
+            factorise: true,
         }
     }
 }
@@ -135,6 +170,8 @@ pub enum TrainError {
     Hidden(usize),
     /// A batch of no positions, or no epochs.
     Empty,
+    /// A scale of no centipawns or beyond [`MAX_SCALE`].
+    Scale(i32),
 }
 
 impl fmt::Display for TrainError {
@@ -148,6 +185,7 @@ impl fmt::Display for TrainError {
                 super::MAX_HIDDEN
             ),
             TrainError::Empty => write!(f, "the batch size and the epochs must be at least 1"),
+            TrainError::Scale(s) => write!(f, "a scale of {s} (1 to {MAX_SCALE} are allowed)"),
         }
     }
 }
@@ -159,6 +197,8 @@ impl std::error::Error for TrainError {}
 pub struct Epoch {
     /// Its number, from 1.
     pub number: u32,
+    /// The scale trained with (centipawns per unit of the logit).
+    pub scale: i32,
     /// Mean loss over the training positions (as they were fitted, during the epoch).
     pub train_loss: f64,
     /// Mean loss over the held-out positions after it.
@@ -234,18 +274,41 @@ impl Rng {
     }
 }
 
+/// The rows of weights an input pair adds (each view's square input and, when factorised,
+/// its square-less one: the row shared by a piece on every square), as offsets.
+#[inline]
+fn rows(f: Factors, (mine, theirs): (u16, u16)) -> impl Iterator<Item = (usize, usize)> {
+    let (mine, theirs) = (usize::from(mine), usize::from(theirs));
+    let shared = f.base.map(|base| {
+        (
+            (base + mine / GRID_CELLS) * f.h,
+            (base + theirs / GRID_CELLS) * f.h,
+        )
+    });
+    std::iter::once((mine * f.h, theirs * f.h)).chain(shared)
+}
+
+/// Where the square-less rows start (none when not factorised), and the hidden width.
+#[derive(Clone, Copy)]
+struct Factors {
+    base: Option<usize>,
+    h: usize,
+}
+
 /// The forward pass of one position: the hidden layers before activation and the output.
-fn forward(p: &Params, h: usize, ins: &[(u16, u16)], acc: &mut [f32]) -> f32 {
+fn forward(p: &Params, f: Factors, ins: &[(u16, u16)], acc: &mut [f32]) -> f32 {
+    let h = f.h;
     let (us, them) = acc.split_at_mut(h);
     us.copy_from_slice(&p.b1);
     them.copy_from_slice(&p.b1);
-    for &(mine, theirs) in ins {
-        let (mine, theirs) = (usize::from(mine) * h, usize::from(theirs) * h);
-        for (a, w) in us.iter_mut().zip(&p.w1[mine..mine + h]) {
-            *a += w;
-        }
-        for (a, w) in them.iter_mut().zip(&p.w1[theirs..theirs + h]) {
-            *a += w;
+    for &pair in ins {
+        for (mine, theirs) in rows(f, pair) {
+            for (a, w) in us.iter_mut().zip(&p.w1[mine..mine + h]) {
+                *a += w;
+            }
+            for (a, w) in them.iter_mut().zip(&p.w1[theirs..theirs + h]) {
+                *a += w;
+            }
         }
     }
     let mut out = p.b2;
@@ -259,13 +322,14 @@ fn forward(p: &Params, h: usize, ins: &[(u16, u16)], acc: &mut [f32]) -> f32 {
 /// Adds the gradient of one position's loss to `g`; returns the loss.
 fn backward(
     p: &Params,
-    h: usize,
+    f: Factors,
     ins: &[(u16, u16)],
     target: f32,
     acc: &mut [f32],
     g: &mut Params,
 ) -> f32 {
-    let out = forward(p, h, ins, acc);
+    let h = f.h;
+    let out = forward(p, f, ins, acc);
     let pred = sigmoid(out);
     let diff = pred - target;
     let d_out = 2.0 * diff * pred * (1.0 - pred);
@@ -284,13 +348,14 @@ fn backward(
     for i in 0..h {
         g.b1[i] += d_us[i] + d_them[i];
     }
-    for &(mine, theirs) in ins {
-        let (mine, theirs) = (usize::from(mine) * h, usize::from(theirs) * h);
-        for (gw, d) in g.w1[mine..mine + h].iter_mut().zip(d_us) {
-            *gw += d;
-        }
-        for (gw, d) in g.w1[theirs..theirs + h].iter_mut().zip(d_them) {
-            *gw += d;
+    for &pair in ins {
+        for (mine, theirs) in rows(f, pair) {
+            for (gw, d) in g.w1[mine..mine + h].iter_mut().zip(d_us) {
+                *gw += d;
+            }
+            for (gw, d) in g.w1[theirs..theirs + h].iter_mut().zip(d_them) {
+                *gw += d;
+            }
         }
     }
     diff * diff
@@ -341,21 +406,35 @@ pub fn train(
     if data.len() < held + 1 {
         return Err(TrainError::TooFew(data.len()));
     }
+    let scale = match opts.scale {
+        Some(s) if (1..=MAX_SCALE).contains(&s) => s,
+        Some(s) => return Err(TrainError::Scale(s)),
+        None => data.fit_scale(),
+    };
     let (valid, fit) = order.split_at_mut(held);
     let valid = valid.to_vec();
 
     let n_inputs = inputs(data.profiles);
-    let mut p = Params::zeros(n_inputs, h);
+    let f = Factors {
+        base: opts.factorise.then_some(n_inputs),
+        h,
+    };
+    let rows_total = n_inputs + if opts.factorise { 2 * data.profiles } else { 0 };
+    let mut p = Params::zeros(rows_total, h);
     for w in &mut p.w1 {
         *w = rng.unit() * 0.2;
     }
     for w in &mut p.w2 {
         *w = rng.unit() / (2.0 * h as f32).sqrt();
     }
-    let mut m = Params::zeros(n_inputs, h);
-    let mut vv = Params::zeros(n_inputs, h);
+    if opts.factorise {
+        // The shared rows start at nothing: the square rows carry the start's noise.
+        p.w1[n_inputs * h..].fill(0.0);
+    }
+    let mut m = Params::zeros(rows_total, h);
+    let mut vv = Params::zeros(rows_total, h);
     let threads = opts.threads.clamp(1, 64);
-    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(n_inputs, h)).collect();
+    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(rows_total, h)).collect();
     let batches_per_epoch = fit.len().div_ceil(opts.batch);
     let total = batches_per_epoch * opts.epochs as usize;
     let mut step = 0i32;
@@ -379,10 +458,10 @@ pub fn train(
                             chunk
                                 .iter()
                                 .map(|&i| {
-                                    let target = data.target(i, opts.lambda);
+                                    let target = data.target(i, opts.lambda, scale as f32);
                                     f64::from(backward(
                                         p,
-                                        h,
+                                        f,
                                         data.inputs_of(i),
                                         target,
                                         &mut acc,
@@ -410,19 +489,20 @@ pub fn train(
         let validation_loss = valid
             .iter()
             .map(|&i| {
-                let pred = sigmoid(forward(&p, h, data.inputs_of(i), &mut acc));
-                let d = f64::from(pred - data.target(i, opts.lambda));
+                let pred = sigmoid(forward(&p, f, data.inputs_of(i), &mut acc));
+                let d = f64::from(pred - data.target(i, opts.lambda, scale as f32));
                 d * d
             })
             .sum::<f64>()
             / valid.len() as f64;
         progress(&Epoch {
             number: epoch,
+            scale,
             train_loss: loss_sum / fit.len() as f64,
             validation_loss,
         });
     }
-    Ok(quantize(v, h, &p))
+    Ok(quantize(v, f, n_inputs, scale, &p))
 }
 
 /// The loss of `net` on `data` (its integer evaluation against the targets): what the
@@ -432,20 +512,32 @@ pub fn loss(net: &Network, data: &Dataset, lambda: f32, positions: &[Position]) 
         .iter()
         .enumerate()
         .map(|(i, pos)| {
-            let pred = sigmoid(net.evaluate(pos) as f32 / SCALE as f32);
-            let d = f64::from(pred - data.target(i, lambda));
+            let scale = net.scale() as f32;
+            let pred = sigmoid(net.evaluate(pos) as f32 / scale);
+            let d = f64::from(pred - data.target(i, lambda, scale));
             d * d
         })
         .sum::<f64>()
         / positions.len().max(1) as f64
 }
 
-fn quantize(v: &Variant, h: usize, p: &Params) -> Network {
+/// The integer network of float weights `p`, each square row with its shared row folded in.
+fn quantize(v: &Variant, f: Factors, n_inputs: usize, scale: i32, p: &Params) -> Network {
+    let h = f.h;
     let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+    let w1 = (0..n_inputs * h)
+        .map(|i| {
+            let shared = f
+                .base
+                .map_or(0.0, |base| p.w1[(base + i / h / GRID_CELLS) * h + i % h]);
+            q(p.w1[i] + shared, QA)
+        })
+        .collect();
     Network::from_parts(
         v,
         h,
-        p.w1.iter().map(|&x| q(x, QA)).collect(),
+        scale,
+        w1,
         p.b1.iter().map(|&x| q(x, QA)).collect(),
         p.w2.iter()
             .map(|&x| q(x, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
@@ -497,6 +589,8 @@ mod tests {
             validation: 0.05,
             seed: 3,
             threads: 2,
+            scale: Some(400),
+            factorise: true,
         };
         let mut last = None;
         let net = train(v, &data, &opts, &mut |e| last = Some(*e)).expect("trains");
@@ -511,6 +605,18 @@ mod tests {
         assert!(even.abs() < 100, "{even}");
         // The integer network's loss is the float one's, give or take the rounding.
         assert!(loss(&net, &data, opts.lambda, &positions) < 0.01);
+    }
+
+    #[test]
+    fn the_scale_is_the_one_the_results_follow() {
+        let v = variant(VariantId::Chess);
+        let pos = Position::start(v);
+        let mut data = Dataset::new(v);
+        for score in (-1000..=1000).step_by(10) {
+            let result = 1.0 / (1.0 + (-f64::from(score) / 250.0).exp());
+            data.push(&pos, score, result);
+        }
+        assert_eq!(data.fit_scale(), 250);
     }
 
     #[test]
