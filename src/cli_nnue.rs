@@ -106,11 +106,12 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         return Err("--nodes must be at least 1".into());
     }
     let _ = variant(id);
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("cannot open '{}': {e}", args.out.display()))?;
+    // Not waiting on a FIFO with no reader, and refusing anything but a regular file.
+    let mut file = rankup::input::open_regular_with(
+        &args.out,
+        std::fs::OpenOptions::new().create(true).append(true),
+    )
+    .map_err(|e| format!("cannot open '{}': {e}", args.out.display()))?;
     let started = std::time::Instant::now();
     let mut written = 0usize;
     for g in 0..args.games {
@@ -250,7 +251,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         );
     })
     .map_err(|e| e.to_string())?;
-    std::fs::write(&args.out, net.to_bytes())
+    rankup::save::write_atomic(&args.out, &net.to_bytes())
         .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
     eprintln!("train: wrote {}", args.out.display());
     Ok(())

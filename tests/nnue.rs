@@ -148,4 +148,30 @@ fn what_is_not_a_network_is_refused_in_one_line() {
     let (ok, out, err) = uci(&["--net", "chess=none"], "uci\ngo depth 3\n");
     assert!(ok, "{err}");
     assert!(out.contains("bestmove "), "{out}");
+
+    // A FIFO is neither read nor written (nothing would ever come or go): one line each.
+    let fifo = temp("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let spec = format!("chess={}", fifo.display());
+    let (ok, _, err) = uci(&["--net", &spec], "quit\n");
+    assert!(!ok);
+    assert!(err.contains("not a regular file: a FIFO"), "{err}");
+    for args in [
+        &["datagen", "chess", "--games", "1", "--out"][..],
+        &["train", "chess", "--out", "/dev/null", "--data"],
+    ] {
+        let run = common::rankup().args(args).arg(&fifo).output().unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success());
+        assert!(
+            err.contains("not a regular file: a FIFO"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_file(&fifo).unwrap();
 }
