@@ -408,8 +408,10 @@ struct Frame {
 /// evaluation adds and takes away only the inputs of the pieces that moved since the
 /// nearest position above it that was evaluated (efficient updating: the "EU" of NNUE).
 ///
-/// The search marks a ply's sums stale when it enters a node there ([`Frames::enter`]);
-/// sums at the plies above are then its line's own.
+/// Each frame keeps the pieces its sums are of, so any frame is a correct start whichever
+/// line it came from; the search marks a ply's frame stale when it enters a node there
+/// ([`Frames::enter`]), so the frames above a node are its own line's, the nearest starts.
+/// A new search starts with none ([`Frames::clear`]): the network may have changed.
 #[derive(Clone)]
 pub(crate) struct Frames {
     hidden: usize,
@@ -444,6 +446,13 @@ impl Frames {
     /// Whether these frames serve `net` for `plies` plies.
     pub(crate) fn fits(&self, net: &Network, plies: usize) -> bool {
         self.hidden == net.hidden && self.frames.len() >= plies
+    }
+
+    /// Forgets every frame (a new search; the network may not be the last one's).
+    pub(crate) fn clear(&mut self) {
+        for f in &mut self.frames {
+            f.valid = false;
+        }
     }
 
     /// The search entered a node at `ply`: what was summed there belongs to another line.

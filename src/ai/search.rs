@@ -500,6 +500,7 @@ impl<'a> Searcher<'a> {
                         worker.frames = Frames::new(MAX_PLY + 4, net.hidden());
                     }
                 }
+                worker.frames.clear();
                 &mut worker.frames
             },
             on_info,
