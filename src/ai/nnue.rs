@@ -225,7 +225,8 @@ impl Network {
         self.scale
     }
 
-    /// Builds a network from quantized weights (the trainer's output).
+    /// Builds a network from integer weights (the trainer's output, or a file's once
+    /// checked).
     pub(crate) fn from_parts(
         v: &Variant,
         hidden: usize,
@@ -311,17 +312,8 @@ impl Network {
             return Err(NetError::OutputWeight(w));
         }
         let b2 = r.u32().expect("length checked") as i32;
-        Ok(Network {
-            game,
-            profiles,
-            ranks: v.shape().ranks(),
-            hidden,
-            scale,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
+        // Every check `from_parts` makes has been made above.
+        Ok(Network::from_parts(v, hidden, scale, w1, b1, w2, b2))
     }
 
     /// The network as a file ([`Network::from_bytes`] reads it back).
