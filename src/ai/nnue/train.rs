@@ -24,6 +24,7 @@
 use std::fmt;
 
 use crate::ai::nnue::{for_each_input, inputs, Network, MAX_OUTPUT_WEIGHT, MAX_SCALE, QA, QB};
+use crate::ai::search::mix;
 use crate::rules::{Color, Position, Variant, GRID_CELLS};
 
 /// The largest hidden-layer weight (so that 64 inputs at most still fit an `i16` sum).
@@ -249,16 +250,14 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// A small seeded generator (splitmix64) for the starting weights and the shuffles.
+/// A small seeded generator (splitmix64, the search's `mix` over a counter) for the
+/// starting weights and the shuffles.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(1);
+        mix(self.0)
     }
 
     /// Uniform in [-1, 1).
