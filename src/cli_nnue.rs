@@ -227,9 +227,10 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         eprintln!("train: {} lines skipped; the first: {first}", skipped.len());
     }
     eprintln!(
-        "train: {} positions, hidden {}, {} epochs of batches of {}, lr {}, lambda {}",
+        "train: {} positions, hidden {}, {} output buckets, {} epochs of batches of {}, lr {}, lambda {}",
         data.len(),
         args.opts.hidden,
+        args.opts.buckets,
         args.opts.epochs,
         args.opts.batch,
         args.opts.lr,

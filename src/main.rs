@@ -332,6 +332,10 @@ enum Command {
         /// The file the positions are appended to.
         #[arg(long)]
         out: std::path::PathBuf,
+        /// Search with the learned network in FILE (as `rankup train` writes it): positions
+        /// scored by a network, to train the next one on.
+        #[arg(long, value_name = "GAME=FILE")]
+        net: Option<String>,
     },
     /// Train a learned evaluation (a small network) for a game on `rankup datagen`
     /// positions; writes a network file for `rankup uci --net GAME=FILE` (confirm it by
@@ -375,6 +379,10 @@ enum Command {
         /// has one, folded into its square inputs when the network is written).
         #[arg(long)]
         no_factorise: bool,
+        /// Output buckets: the game's stages by the pieces left, each with its own output
+        /// weights (1 to 16).
+        #[arg(long, default_value_t = 8)]
+        buckets: usize,
     },
     /// Tune a game's evaluation weights by games (SPSA): pairs of fast games between the
     /// weights pushed one way and the other, each weight walking toward the side that won;
@@ -750,14 +758,20 @@ fn main() -> ExitCode {
             plies,
             seed,
             out,
-        } => cli_nnue::datagen(&cli_nnue::DatagenArgs {
-            variant,
-            games,
-            nodes,
-            plies,
-            seed,
-            out,
-        }),
+            net,
+        } => net
+            .as_deref()
+            .map_or(Ok(()), cli_nnue::install_net)
+            .and_then(|()| {
+                cli_nnue::datagen(&cli_nnue::DatagenArgs {
+                    variant,
+                    games,
+                    nodes,
+                    plies,
+                    seed,
+                    out,
+                })
+            }),
         Command::Train {
             variant,
             data,
@@ -771,6 +785,7 @@ fn main() -> ExitCode {
             threads,
             scale,
             no_factorise,
+            buckets,
         } => {
             if !(0.0..=1.0).contains(&lambda) {
                 Err(format!("--lambda must be from 0 to 1, not {lambda}"))
@@ -791,6 +806,7 @@ fn main() -> ExitCode {
                         threads,
                         factorise: !no_factorise,
                         scale,
+                        buckets,
                         ..Default::default()
                     },
                 })

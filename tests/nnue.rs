@@ -124,6 +124,47 @@ fn positions_train_a_network_the_engine_plays_with() {
         err.contains("the network is for 'chess', not 'promochess'"),
         "{err}"
     );
+
+    // The next generation's positions: self-play searched with the network, so the same
+    // seed's first game is scored by it, not by the hand-made evaluation.
+    let first_game = |net_spec: Option<&str>| {
+        let out = temp(&format!("gen-{}.txt", net_spec.is_some()));
+        let _ = std::fs::remove_file(&out);
+        let mut cmd = common::rankup();
+        cmd.args([
+            "datagen", "chess", "--games", "1", "--nodes", "300", "--seed", "5",
+        ])
+        .arg("--out")
+        .arg(&out);
+        if let Some(spec) = net_spec {
+            cmd.args(["--net", spec]);
+        }
+        let run = cmd.output().unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).unwrap();
+        text
+    };
+    let by_hand = first_game(None);
+    assert!(
+        text.starts_with(&by_hand),
+        "the same seed plays the same game"
+    );
+    let by_net = first_game(Some(&spec));
+    assert!(!by_net.is_empty());
+    assert_ne!(by_net, by_hand);
+    let run = common::rankup()
+        .args(["datagen", "promochess", "--games", "1", "--net", &wrong])
+        .arg("--out")
+        .arg(temp("never.txt"))
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    assert!(!temp("never.txt").exists());
     std::fs::remove_file(&data).unwrap();
     std::fs::remove_file(&net).unwrap();
 }
@@ -131,12 +172,21 @@ fn positions_train_a_network_the_engine_plays_with() {
 #[test]
 fn what_is_not_a_network_is_refused_in_one_line() {
     let junk = temp("junk.nnue");
-    std::fs::write(&junk, b"RKNN\x01\x00\x00\x00garbage").unwrap();
+    std::fs::write(&junk, b"RKNN\x02\x00\x00\x00garbage").unwrap();
     let spec = format!("chess={}", junk.display());
     let (ok, _, err) = uci(&["--net", &spec], "quit\n");
     assert!(!ok);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("not a rankup network file"), "{err}");
+    // A file of an older format (before output buckets) says so.
+    std::fs::write(&junk, b"RKNN\x01\x00\x00\x00garbage").unwrap();
+    let (ok, _, err) = uci(&["--net", &spec], "quit\n");
+    assert!(!ok);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("version 1 is not one this program reads"),
+        "{err}"
+    );
     std::fs::remove_file(&junk).unwrap();
     let (ok, _, err) = uci(&["--net", "chess=/nonexistent/net.nnue"], "quit\n");
     assert!(!ok);

@@ -5,7 +5,9 @@
 //! an input (its side relative to the viewer, its movement profile — a kind at one level —
 //! and its square, seen from the viewer's side), the inputs sum into one hidden layer per
 //! viewer (the side to move's first), each squared-and-clipped ("SCReLU"), and one output
-//! neuron weighs both halves. Weights are integers (the hidden layer scaled by [`QA`], the
+//! neuron of the position's output bucket weighs both halves (a bucket per stage of the
+//! game, by the number of pieces left: what a hidden feature is worth in the middlegame
+//! is not what it is worth in an ending). Weights are integers (the hidden layer scaled by [`QA`], the
 //! output by [`QB`]), so evaluation is integer additions and one dot product; the output is
 //! in the search's centipawns (the network's scale per unit of the trained logit: the
 //! centipawns the training data's scores were divided by, fitted to how they predicted
@@ -22,7 +24,8 @@ use std::fmt;
 use std::sync::{Arc, RwLock};
 
 use crate::rules::{
-    Color, Position, Square, SquareSet, Squares, Variant, GRID_CELLS, GRID_FILES, MAX_PROFILES,
+    Color, Position, Setup, Square, SquareSet, Squares, Variant, GRID_CELLS, GRID_FILES,
+    MAX_PROFILES,
 };
 
 /// Hidden layer scale: a float weight of 1.0 is `QA` (and the activation clips at it).
@@ -37,7 +40,9 @@ pub const MAX_HIDDEN: usize = 1024;
 pub const LANES: usize = 16;
 
 const MAGIC: &[u8; 4] = b"RKNN";
-const VERSION: u32 = 1;
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 16;
+const VERSION: u32 = 2;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +69,8 @@ pub enum NetError {
     Hidden(usize),
     /// A scale of no centipawns or beyond [`MAX_SCALE`].
     Scale(u32),
+    /// No output bucket, or more than [`MAX_BUCKETS`].
+    Buckets(u32),
     /// An output weight beyond ±[`MAX_OUTPUT_WEIGHT`].
     OutputWeight(i16),
     /// Its length is not what its shape says.
@@ -95,6 +102,9 @@ impl fmt::Display for NetError {
                 f,
                 "scale of {s} centipawns per unit (1 to {MAX_SCALE} are allowed)"
             ),
+            NetError::Buckets(b) => {
+                write!(f, "{b} output buckets (1 to {MAX_BUCKETS} are allowed)")
+            }
             NetError::OutputWeight(w) => write!(
                 f,
                 "output weight {w} is beyond ±{MAX_OUTPUT_WEIGHT}: not a network rankup made"
@@ -120,12 +130,16 @@ pub struct Network {
     hidden: usize,
     /// Centipawns per unit of the output's logit.
     scale: i32,
+    /// Output buckets, and the pieces they share out ([`bucket`]).
+    buckets: usize,
+    start_pieces: u32,
     /// Input weights, input by input (`hidden` each).
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// Output weights: the side to move's half, then the other side's.
+    /// Output weights, bucket by bucket: the side to move's half, then the other side's.
     w2: Vec<i16>,
-    b2: i32,
+    /// Output biases, one per bucket.
+    b2: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
@@ -134,6 +148,7 @@ impl fmt::Debug for Network {
             .field("game", &self.game)
             .field("profiles", &self.profiles)
             .field("hidden", &self.hidden)
+            .field("buckets", &self.buckets)
             .finish_non_exhaustive()
     }
 }
@@ -209,6 +224,21 @@ pub fn profiles_of(v: &Variant) -> usize {
     v.nprof
 }
 
+/// The pieces on game `v`'s board at the start: what output buckets share out ([`bucket`]).
+pub fn start_pieces(v: &Variant) -> u32 {
+    Setup::parse(v, &v.spec().start)
+        .map_or(32, |s| s.cells.len() as u32)
+        .max(1)
+}
+
+/// The output bucket of a position with `pieces` on the board, of `buckets` sharing out the
+/// `start` pieces of its game evenly: the first holds the barest endings, the last the
+/// start.
+#[inline]
+pub fn bucket(pieces: u32, start: u32, buckets: usize) -> usize {
+    ((pieces.saturating_sub(1) as usize * buckets) / start as usize).min(buckets - 1)
+}
+
 impl Network {
     /// The game this network is for.
     pub fn game(&self) -> &str {
@@ -225,23 +255,32 @@ impl Network {
         self.scale
     }
 
+    /// Its number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
     /// Builds a network from integer weights (the trainer's output, or a file's once
     /// checked).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
         v: &Variant,
         hidden: usize,
+        buckets: usize,
         scale: i32,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
-        b2: i32,
+        b2: Vec<i32>,
     ) -> Network {
         let profiles = profiles_of(v);
         assert_eq!(w1.len(), inputs(profiles) * hidden, "BUG: input weights");
         assert_eq!(b1.len(), hidden, "BUG: hidden biases");
         assert!((1..=MAX_SCALE).contains(&scale), "BUG: scale {scale}");
         assert!(hidden.is_multiple_of(LANES), "BUG: hidden width");
-        assert_eq!(w2.len(), 2 * hidden, "BUG: output weights");
+        assert!((1..=MAX_BUCKETS).contains(&buckets), "BUG: buckets");
+        assert_eq!(w2.len(), buckets * 2 * hidden, "BUG: output weights");
+        assert_eq!(b2.len(), buckets, "BUG: output biases");
         assert!(
             w2.iter().all(|w| w.abs() <= MAX_OUTPUT_WEIGHT),
             "BUG: output weights beyond the limit"
@@ -252,6 +291,8 @@ impl Network {
             ranks: v.shape().ranks(),
             hidden,
             scale,
+            buckets,
+            start_pieces: start_pieces(v),
             w1,
             b1,
             w2,
@@ -297,8 +338,13 @@ impl Network {
             Ok(s) if (1..=MAX_SCALE).contains(&s) => s,
             _ => return Err(NetError::Scale(scale)),
         };
+        let buckets = r.u32().ok_or(NetError::NotANetwork)?;
+        if buckets == 0 || buckets as usize > MAX_BUCKETS {
+            return Err(NetError::Buckets(buckets));
+        }
+        let buckets = buckets as usize;
         let n1 = inputs(profiles) * hidden;
-        let expected = r.at + 2 * (n1 + hidden + 2 * hidden) + 4;
+        let expected = r.at + 2 * (n1 + hidden + buckets * 2 * hidden) + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -307,18 +353,26 @@ impl Network {
         }
         let w1 = r.i16s(n1).expect("length checked");
         let b1 = r.i16s(hidden).expect("length checked");
-        let w2 = r.i16s(2 * hidden).expect("length checked");
+        let w2 = r.i16s(buckets * 2 * hidden).expect("length checked");
         if let Some(&w) = w2.iter().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return Err(NetError::OutputWeight(w));
         }
-        let b2 = r.u32().expect("length checked") as i32;
+        let b2 = (0..buckets)
+            .map(|_| r.u32().expect("length checked") as i32)
+            .collect();
         // Every check `from_parts` makes has been made above.
-        Ok(Network::from_parts(v, hidden, scale, w1, b1, w2, b2))
+        Ok(Network::from_parts(
+            v, hidden, buckets, scale, w1, b1, w2, b2,
+        ))
     }
 
     /// The network as a file ([`Network::from_bytes`] reads it back).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + 3 * self.hidden));
+        let mut out = Vec::with_capacity(
+            36 + self.game.len()
+                + 2 * (self.w1.len() + self.b1.len() + self.w2.len())
+                + 4 * self.buckets,
+        );
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(self.game.len() as u32).to_le_bytes());
@@ -326,10 +380,13 @@ impl Network {
         out.extend_from_slice(&(self.profiles as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.scale as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -338,7 +395,7 @@ impl Network {
         let h = self.hidden;
         let mut acc = [0i16; 2 * MAX_HIDDEN];
         self.refresh(pos, &mut acc[..2 * h]);
-        self.output(&acc[..2 * h], pos.turn())
+        self.output(&acc[..2 * h], pos.turn(), pos.occupied().count_ones())
     }
 
     /// The row of input weights of `input`.
@@ -369,17 +426,19 @@ impl Network {
         }
     }
 
-    /// The output for `stm` to move from both views' sums.
+    /// The output for `stm` to move, with `pieces` on the board, from both views' sums.
     #[inline]
-    fn output(&self, acc: &[i16], stm: Color) -> i32 {
+    fn output(&self, acc: &[i16], stm: Color, pieces: u32) -> i32 {
         let h = self.hidden;
         let (white, black) = acc.split_at(h);
         let (us, them) = match stm {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let sum = screlu_dot(us, &self.w2[..h]) + screlu_dot(them, &self.w2[h..]);
-        let out = sum / i64::from(QA) + i64::from(self.b2);
+        let b = bucket(pieces, self.start_pieces, self.buckets);
+        let w2 = &self.w2[b * 2 * h..(b + 1) * 2 * h];
+        let sum = screlu_dot(us, &w2[..h]) + screlu_dot(them, &w2[h..]);
+        let out = sum / i64::from(QA) + i64::from(self.b2[b]);
         (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }
@@ -516,7 +575,7 @@ impl Frames {
         }
         frame.pieces = now;
         frame.valid = true;
-        net.output(&frame.acc, pos.turn())
+        net.output(&frame.acc, pos.turn(), pos.occupied().count_ones())
     }
 }
 
@@ -584,31 +643,36 @@ mod tests {
     use super::*;
     use crate::variants::{variant, VariantId};
 
-    fn small(v: &Variant, hidden: usize) -> Network {
+    fn small(v: &Variant, hidden: usize, buckets: usize) -> Network {
         let n = inputs(v.nprof) * hidden;
         Network::from_parts(
             v,
             hidden,
+            buckets,
             400,
             (0..n).map(|i| (i % 7) as i16 - 3).collect(),
             vec![5; hidden],
-            (0..2 * hidden).map(|i| (i % 5) as i16 - 2).collect(),
-            -17,
+            (0..buckets * 2 * hidden)
+                .map(|i| (i % 5) as i16 - 2)
+                .collect(),
+            (0..buckets as i32).map(|b| b * 100 - 17).collect(),
         )
     }
 
     #[test]
     fn a_file_reads_back_as_written() {
         let v = variant(VariantId::Chess);
-        let net = small(v, 16);
-        let bytes = net.to_bytes();
-        assert_eq!(Network::from_bytes(&bytes, v), Ok(net));
+        for buckets in [1, 8, MAX_BUCKETS] {
+            let net = small(v, 16, buckets);
+            let bytes = net.to_bytes();
+            assert_eq!(Network::from_bytes(&bytes, v), Ok(net));
+        }
     }
 
     #[test]
     fn files_that_do_not_fit_are_refused_by_what_is_wrong() {
         let v = variant(VariantId::Chess);
-        let bytes = small(v, 16).to_bytes();
+        let bytes = small(v, 16, 2).to_bytes();
         assert_eq!(Network::from_bytes(b"", v), Err(NetError::NotANetwork));
         assert_eq!(Network::from_bytes(b"RKNN", v), Err(NetError::NotANetwork));
         let other = variant(VariantId::Promochess);
@@ -634,7 +698,7 @@ mod tests {
         );
         // An output weight no trainer writes (it could overflow the sums).
         let mut heavy = bytes.clone();
-        let w2_at = at + 8 + 2 * (inputs(v.nprof) * 16 + 16);
+        let w2_at = at + 12 + 2 * (inputs(v.nprof) * 16 + 16);
         heavy[w2_at..w2_at + 2].copy_from_slice(&1000i16.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&heavy, v),
@@ -643,6 +707,21 @@ mod tests {
         let mut scale = bytes.clone();
         scale[at + 4..at + 8].copy_from_slice(&0u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&scale, v), Err(NetError::Scale(0)));
+        for buckets in [0, MAX_BUCKETS as u32 + 1, u32::MAX] {
+            let mut many = bytes.clone();
+            many[at + 8..at + 12].copy_from_slice(&buckets.to_le_bytes());
+            assert_eq!(
+                Network::from_bytes(&many, v),
+                Err(NetError::Buckets(buckets))
+            );
+        }
+        // A file of fewer buckets than it says is refused by its length.
+        let mut more = bytes.clone();
+        more[at + 8..at + 12].copy_from_slice(&3u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&more, v),
+            Err(NetError::Length { .. })
+        ));
         let mut profiles = bytes;
         profiles[at - 4] += 1;
         assert!(matches!(
@@ -654,10 +733,33 @@ mod tests {
     #[test]
     fn both_sides_see_a_mirrored_position_alike() {
         let v = variant(VariantId::Chess);
-        let net = small(v, 16);
+        let net = small(v, 16, 4);
         let white = Position::from_fen(v, "4k3/8/8/8/8/2N5/PP6/4K3 w - - 0 1").expect("fen");
         let black = Position::from_fen(v, "4k3/pp6/2n5/8/8/8/8/4K3 b - - 0 1").expect("fen");
         assert_eq!(net.evaluate(&white), net.evaluate(&black));
+    }
+
+    /// Each game's buckets run from its barest endings to its start position, the start in
+    /// the last, and a piece fewer never moves a position to a later bucket.
+    #[test]
+    fn buckets_follow_the_pieces_left() {
+        for id in VariantId::all() {
+            let v = variant(id);
+            let start = Position::start(v).occupied().count_ones();
+            for buckets in 1..=MAX_BUCKETS {
+                assert_eq!(bucket(start, start, buckets), buckets - 1, "{id} {buckets}");
+                assert_eq!(bucket(2, start, buckets), 0, "{id} {buckets}");
+                for n in 1..start {
+                    assert!(bucket(n, start, buckets) <= bucket(n + 1, start, buckets));
+                }
+            }
+            assert_eq!(start_pieces(v), start, "{id}");
+        }
+        // Chess in eight: four pieces a bucket.
+        assert_eq!(bucket(4, 32, 8), 0);
+        assert_eq!(bucket(5, 32, 8), 1);
+        assert_eq!(bucket(28, 32, 8), 6);
+        assert_eq!(bucket(29, 32, 8), 7);
     }
 
     /// Along random games of every kind of game (captures, promotions, levels, castling),
@@ -677,8 +779,12 @@ mod tests {
                 seed >> 33
             };
             let w1 = (0..n).map(|_| (next() % 61) as i16 - 30).collect();
-            let w2 = (0..2 * hidden).map(|_| (next() % 41) as i16 - 20).collect();
-            let net = Network::from_parts(v, hidden, 300, w1, vec![40; hidden], w2, 3);
+            let buckets = 1 + next() as usize % MAX_BUCKETS;
+            let w2 = (0..buckets * 2 * hidden)
+                .map(|_| (next() % 41) as i16 - 20)
+                .collect();
+            let b2 = (0..buckets).map(|_| (next() % 201) as i32 - 100).collect();
+            let net = Network::from_parts(v, hidden, buckets, 300, w1, vec![40; hidden], w2, b2);
             let mut frames = Frames::new(64, hidden);
             for game in 0..4 {
                 let mut pos = Position::start(v);

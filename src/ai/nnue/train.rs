@@ -23,7 +23,10 @@
 
 use std::fmt;
 
-use crate::ai::nnue::{for_each_input, inputs, Network, MAX_OUTPUT_WEIGHT, MAX_SCALE, QA, QB};
+use crate::ai::nnue::{
+    bucket, for_each_input, inputs, start_pieces, Network, MAX_BUCKETS, MAX_OUTPUT_WEIGHT,
+    MAX_SCALE, QA, QB,
+};
 use crate::ai::search::mix;
 use crate::rules::{Color, Position, Variant, GRID_CELLS};
 
@@ -143,6 +146,8 @@ pub struct TrainOptions {
     /// square inputs after): what a piece is worth anywhere is learnt from every square's
     /// positions, which matters most when positions are few.
     pub factorise: bool,
+    /// Output buckets (stages of the game by the pieces left; 1 to [`MAX_BUCKETS`]).
+    pub buckets: usize,
 }
 
 impl Default for TrainOptions {
@@ -158,6 +163,7 @@ impl Default for TrainOptions {
             threads: 1,
             scale: None,
             factorise: true,
+            buckets: 8,
         }
     }
 }
@@ -173,6 +179,8 @@ pub enum TrainError {
     Empty,
     /// A scale of no centipawns or beyond [`MAX_SCALE`].
     Scale(i32),
+    /// No output bucket, or more than [`MAX_BUCKETS`].
+    Buckets(usize),
 }
 
 impl fmt::Display for TrainError {
@@ -187,6 +195,9 @@ impl fmt::Display for TrainError {
             ),
             TrainError::Empty => write!(f, "the batch size and the epochs must be at least 1"),
             TrainError::Scale(s) => write!(f, "a scale of {s} (1 to {MAX_SCALE} are allowed)"),
+            TrainError::Buckets(b) => {
+                write!(f, "{b} output buckets (1 to {MAX_BUCKETS} are allowed)")
+            }
         }
     }
 }
@@ -212,16 +223,16 @@ struct Params {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: f32,
+    b2: Vec<f32>,
 }
 
 impl Params {
-    fn zeros(n_inputs: usize, h: usize) -> Params {
+    fn zeros(n_inputs: usize, f: Factors) -> Params {
         Params {
-            w1: vec![0.0; n_inputs * h],
-            b1: vec![0.0; h],
-            w2: vec![0.0; 2 * h],
-            b2: 0.0,
+            w1: vec![0.0; n_inputs * f.h],
+            b1: vec![0.0; f.h],
+            w2: vec![0.0; f.buckets * 2 * f.h],
+            b2: vec![0.0; f.buckets],
         }
     }
 
@@ -229,7 +240,7 @@ impl Params {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
     }
 
     fn add(&mut self, other: &Params) {
@@ -242,7 +253,9 @@ impl Params {
         for (a, b) in self.w2.iter_mut().zip(&other.w2) {
             *a += b;
         }
-        self.b2 += other.b2;
+        for (a, b) in self.b2.iter_mut().zip(&other.b2) {
+            *a += b;
+        }
     }
 }
 
@@ -287,11 +300,21 @@ fn rows(f: Factors, (mine, theirs): (u16, u16)) -> impl Iterator<Item = (usize, 
     std::iter::once((mine * f.h, theirs * f.h)).chain(shared)
 }
 
-/// Where the square-less rows start (none when not factorised), and the hidden width.
+/// Where the square-less rows start (none when not factorised), the hidden width, and the
+/// output buckets with the pieces they share out.
 #[derive(Clone, Copy)]
 struct Factors {
     base: Option<usize>,
     h: usize,
+    buckets: usize,
+    start_pieces: u32,
+}
+
+impl Factors {
+    /// The output bucket of a position with these inputs (one per piece).
+    fn bucket(&self, ins: &[(u16, u16)]) -> usize {
+        bucket(ins.len() as u32, self.start_pieces, self.buckets)
+    }
 }
 
 /// The forward pass of one position: the hidden layers before activation and the output.
@@ -310,8 +333,9 @@ fn forward(p: &Params, f: Factors, ins: &[(u16, u16)], acc: &mut [f32]) -> f32 {
             }
         }
     }
-    let mut out = p.b2;
-    for (a, w) in acc.iter().zip(&p.w2) {
+    let b = f.bucket(ins);
+    let mut out = p.b2[b];
+    for (a, w) in acc.iter().zip(&p.w2[b * 2 * h..(b + 1) * 2 * h]) {
         let c = a.clamp(0.0, 1.0);
         out += c * c * w;
     }
@@ -332,8 +356,14 @@ fn backward(
     let pred = sigmoid(out);
     let diff = pred - target;
     let d_out = 2.0 * diff * pred * (1.0 - pred);
-    g.b2 += d_out;
-    for ((a, gw), w) in acc.iter_mut().zip(&mut g.w2).zip(&p.w2) {
+    let b = f.bucket(ins);
+    g.b2[b] += d_out;
+    let out_weights = b * 2 * h..(b + 1) * 2 * h;
+    for ((a, gw), w) in acc
+        .iter_mut()
+        .zip(&mut g.w2[out_weights.clone()])
+        .zip(&p.w2[out_weights])
+    {
         let c = a.clamp(0.0, 1.0);
         *gw += d_out * c * c;
         // The hidden neuron's gradient, kept in `acc` for the inputs below.
@@ -381,7 +411,9 @@ fn adam(p: &mut Params, g: &Params, m: &mut Params, v: &mut Params, step: i32, l
     for (((x, g), m), v) in p.w2.iter_mut().zip(&g.w2).zip(&mut m.w2).zip(&mut v.w2) {
         update(x, *g, m, v, CLIP_OUT);
     }
-    update(&mut p.b2, g.b2, &mut m.b2, &mut v.b2, f32::MAX);
+    for (((x, g), m), v) in p.b2.iter_mut().zip(&g.b2).zip(&mut m.b2).zip(&mut v.b2) {
+        update(x, *g, m, v, f32::MAX);
+    }
 }
 
 /// Trains a network for game `v` on `data`, calling `progress` after every epoch.
@@ -397,6 +429,9 @@ pub fn train(
     }
     if opts.batch == 0 || opts.epochs == 0 {
         return Err(TrainError::Empty);
+    }
+    if !(1..=MAX_BUCKETS).contains(&opts.buckets) {
+        return Err(TrainError::Buckets(opts.buckets));
     }
     let mut rng = Rng(opts.seed);
     let mut order: Vec<usize> = (0..data.len()).collect();
@@ -417,9 +452,11 @@ pub fn train(
     let f = Factors {
         base: opts.factorise.then_some(n_inputs),
         h,
+        buckets: opts.buckets,
+        start_pieces: start_pieces(v),
     };
     let rows_total = n_inputs + if opts.factorise { 2 * data.profiles } else { 0 };
-    let mut p = Params::zeros(rows_total, h);
+    let mut p = Params::zeros(rows_total, f);
     for w in &mut p.w1 {
         *w = rng.unit() * 0.2;
     }
@@ -430,10 +467,10 @@ pub fn train(
         // The shared rows start at nothing: the square rows carry the start's noise.
         p.w1[n_inputs * h..].fill(0.0);
     }
-    let mut m = Params::zeros(rows_total, h);
-    let mut vv = Params::zeros(rows_total, h);
+    let mut m = Params::zeros(rows_total, f);
+    let mut vv = Params::zeros(rows_total, f);
     let threads = opts.threads.clamp(1, 64);
-    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(rows_total, h)).collect();
+    let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros(rows_total, f)).collect();
     let batches_per_epoch = fit.len().div_ceil(opts.batch);
     let total = batches_per_epoch * opts.epochs as usize;
     let mut step = 0i32;
@@ -535,13 +572,16 @@ fn quantize(v: &Variant, f: Factors, n_inputs: usize, scale: i32, p: &Params) ->
     Network::from_parts(
         v,
         h,
+        f.buckets,
         scale,
         w1,
         p.b1.iter().map(|&x| q(x, QA)).collect(),
         p.w2.iter()
             .map(|&x| q(x, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
             .collect(),
-        (p.b2 * (QA * QB) as f32).round() as i32,
+        p.b2.iter()
+            .map(|&b| (b * (QA * QB) as f32).round() as i32)
+            .collect(),
     )
 }
 
@@ -590,6 +630,7 @@ mod tests {
             threads: 2,
             scale: Some(400),
             factorise: true,
+            buckets: 8,
         };
         let mut last = None;
         let net = train(v, &data, &opts, &mut |e| last = Some(*e)).expect("trains");
@@ -636,6 +677,14 @@ mod tests {
         assert_eq!(
             train(v, &data, &wide, &mut |_| {}).unwrap_err(),
             TrainError::Hidden(5000)
+        );
+        let bucketless = TrainOptions {
+            buckets: 0,
+            ..TrainOptions::default()
+        };
+        assert_eq!(
+            train(v, &data, &bucketless, &mut |_| {}).unwrap_err(),
+            TrainError::Buckets(0)
         );
     }
 }
