@@ -227,8 +227,9 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         eprintln!("train: {} lines skipped; the first: {first}", skipped.len());
     }
     eprintln!(
-        "train: {} positions, hidden {}, {} output buckets, {} epochs of batches of {}, lr {}, lambda {}",
+        "train: {} positions{}, hidden {}, {} output buckets, {} epochs of batches of {}, lr {}, lambda {}",
         data.len(),
+        if args.opts.mirror { " and their mirror images" } else { "" },
         args.opts.hidden,
         args.opts.buckets,
         args.opts.epochs,

@@ -383,6 +383,10 @@ enum Command {
         /// weights (1 to 16).
         #[arg(long, default_value_t = 8)]
         buckets: usize,
+        /// Learn each position from its mirror image too (files reversed; one or the other in
+        /// each epoch), for a game that reads the same in a mirror.
+        #[arg(long)]
+        mirror: bool,
     },
     /// Tune a game's evaluation weights by games (SPSA): pairs of fast games between the
     /// weights pushed one way and the other, each weight walking toward the side that won;
@@ -786,6 +790,7 @@ fn main() -> ExitCode {
             scale,
             no_factorise,
             buckets,
+            mirror,
         } => {
             if !(0.0..=1.0).contains(&lambda) {
                 Err(format!("--lambda must be from 0 to 1, not {lambda}"))
@@ -807,6 +812,7 @@ fn main() -> ExitCode {
                         factorise: !no_factorise,
                         scale,
                         buckets,
+                        mirror,
                         ..Default::default()
                     },
                 })

@@ -285,6 +285,18 @@ impl Shape {
         sq.offset(dx, dy).filter(|&t| self.contains(t))
     }
 
+    /// The square seen in a mirror (files reversed, `a1` <-> `h1` on eight files), if it
+    /// is a square of this board.
+    pub fn mirror(&self, sq: Square) -> Option<Square> {
+        let file = (self.files - 1).checked_sub(sq.file())?;
+        Square::new(file, sq.rank()).filter(|&t| self.contains(t))
+    }
+
+    /// Whether the board is its own mirror image (every square's mirror is a square).
+    pub fn is_mirror_symmetric(&self) -> bool {
+        Squares(self.squares).all(|sq| self.mirror(sq).is_some())
+    }
+
     /// Whether the cell at `file`, `rank` is a hole inside the rectangle.
     pub fn is_hole(&self, file: u8, rank: u8) -> bool {
         file < self.files
@@ -307,6 +319,21 @@ mod tests {
         for bad in ["", "e", "e0", "m1", "a11", "a01", "4e", "e4x"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn mirror_images_of_squares() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let nine = Shape::new(9, 9, &[]).unwrap();
+        assert_eq!(nine.mirror(sq("a1")), Some(sq("i1")));
+        assert_eq!(nine.mirror(sq("e5")), Some(sq("e5")));
+        assert_eq!(nine.mirror(sq("j1")), None, "off the board");
+        assert!(nine.is_mirror_symmetric());
+        let corners = Shape::new(8, 8, &[sq("a1"), sq("h1")]).unwrap();
+        assert!(corners.is_mirror_symmetric());
+        let one = Shape::new(8, 8, &[sq("a1")]).unwrap();
+        assert_eq!(one.mirror(sq("h1")), None);
+        assert!(!one.is_mirror_symmetric());
     }
 
     #[test]

@@ -119,6 +119,35 @@ pub struct Movement {
     pub atoms: Vec<Atom>,
 }
 
+impl Movement {
+    /// Whether every atom has its mirror image (files reversed) among the atoms: the piece
+    /// moves alike to its left and to its right.
+    pub fn reads_the_same_mirrored(&self) -> bool {
+        let paths = |paths: &[Vec<(i8, i8)>], sign: i8| {
+            let mut p: Vec<Vec<(i8, i8)>> = paths
+                .iter()
+                .map(|path| path.iter().map(|&(x, y)| (sign * x, y)).collect())
+                .collect();
+            p.sort();
+            p
+        };
+        self.atoms.iter().all(|a| {
+            self.atoms.iter().any(|b| {
+                b.dx == -a.dx
+                    && b.dy == a.dy
+                    && b.modality == a.modality
+                    && b.initial == a.initial
+                    && match (&a.reach, &b.reach) {
+                        (Reach::Lame { paths: pa }, Reach::Lame { paths: pb }) => {
+                            paths(pa, -1) == paths(pb, 1)
+                        }
+                        (ra, rb) => ra == rb,
+                    }
+            })
+        })
+    }
+}
+
 /// Error for Betza text outside the supported subset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
@@ -384,6 +413,42 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn mirror_symmetry_of_movements() {
+        for text in ["K", "N", "fmW fcF ifmnD", "nN", "fR bW", "pR", "WnA"] {
+            let m = Movement::betza(text).unwrap();
+            assert!(m.reads_the_same_mirrored(), "{text}");
+        }
+        for text in ["lW", "frF", "fW lF", "rN"] {
+            let m = Movement::betza(text).unwrap();
+            assert!(!m.reads_the_same_mirrored(), "{text}");
+        }
+        // A lame leap whose only path runs up the left side has no image on the right.
+        let lopsided = Movement {
+            atoms: vec![
+                Atom {
+                    dx: 1,
+                    dy: 2,
+                    reach: Reach::Lame {
+                        paths: vec![vec![(0, 1), (0, 2)]],
+                    },
+                    modality: Modality::Both,
+                    initial: false,
+                },
+                Atom {
+                    dx: -1,
+                    dy: 2,
+                    reach: Reach::Lame {
+                        paths: vec![vec![(-1, 1)]],
+                    },
+                    modality: Modality::Both,
+                    initial: false,
+                },
+            ],
+        };
+        assert!(!lopsided.reads_the_same_mirrored());
     }
 
     #[test]

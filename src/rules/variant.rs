@@ -663,6 +663,32 @@ impl Variant {
         &self.shape
     }
 
+    /// Whether the game reads the same in a mirror, files reversed: its board and citadels,
+    /// where pieces promote, where they have first moves, and how each moves at every level.
+    /// Castling is left aside (the King and Rooks start where they start): this says that
+    /// what a position is worth may be learnt from its mirror image too (`rankup train
+    /// --mirror`), not that the image is a position of the game.
+    pub fn reads_the_same_mirrored(&self) -> bool {
+        let shape = &self.shape;
+        let same = |set: SquareSet| {
+            Squares(set).try_fold(0, |image, sq| shape.mirror(sq).map(|m| image | m.bit()))
+                == Some(set)
+        };
+        shape.is_mirror_symmetric()
+            && same(self.citadels())
+            && self.promo_zone.iter().all(|&z| same(z))
+            && self.first_moves.iter().all(|&z| same(z))
+            && self.kinds.iter().all(|k| {
+                (1..=k.level_cap).all(|level| {
+                    let movement = match &k.spec.levels {
+                        Some(levels) => levels.movement(level),
+                        None => k.spec.movement.clone(),
+                    };
+                    movement.reads_the_same_mirrored()
+                })
+            })
+    }
+
     /// The piece table.
     pub fn kinds(&self) -> impl ExactSizeIterator<Item = (PieceKind, &PieceSpec)> {
         self.kinds

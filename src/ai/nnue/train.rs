@@ -28,7 +28,7 @@ use crate::ai::nnue::{
     MAX_SCALE, QA, QB,
 };
 use crate::ai::search::mix;
-use crate::rules::{Color, Position, Variant, GRID_CELLS};
+use crate::rules::{Color, Position, Variant, GRID_CELLS, GRID_FILES};
 
 /// The largest hidden-layer weight (so that 64 inputs at most still fit an `i16` sum).
 pub const CLIP: f32 = 1.98;
@@ -148,6 +148,10 @@ pub struct TrainOptions {
     pub factorise: bool,
     /// Output buckets (stages of the game by the pieces left; 1 to [`MAX_BUCKETS`]).
     pub buckets: usize,
+    /// Whether each position is also learnt from its mirror image (files reversed; one or
+    /// the other, drawn afresh in every epoch): twice the positions for a game that reads
+    /// the same in a mirror ([`Variant::reads_the_same_mirrored`]).
+    pub mirror: bool,
 }
 
 impl Default for TrainOptions {
@@ -164,6 +168,7 @@ impl Default for TrainOptions {
             scale: None,
             factorise: true,
             buckets: 8,
+            mirror: false,
         }
     }
 }
@@ -181,6 +186,8 @@ pub enum TrainError {
     Scale(i32),
     /// No output bucket, or more than [`MAX_BUCKETS`].
     Buckets(usize),
+    /// Mirror images asked of a game that does not read the same in a mirror.
+    NotMirrored(String),
 }
 
 impl fmt::Display for TrainError {
@@ -198,6 +205,11 @@ impl fmt::Display for TrainError {
             TrainError::Buckets(b) => {
                 write!(f, "{b} output buckets (1 to {MAX_BUCKETS} are allowed)")
             }
+            TrainError::NotMirrored(game) => write!(
+                f,
+                "{game} does not read the same in a mirror (its board or a piece's moves are \
+                 not left-right symmetric): train it without --mirror"
+            ),
         }
     }
 }
@@ -215,6 +227,25 @@ pub struct Epoch {
     pub train_loss: f64,
     /// Mean loss over the held-out positions after it.
     pub validation_loss: f64,
+}
+
+/// Each input's mirror image (files reversed) on a board of `files` files.
+fn mirror_inputs(n_inputs: usize, files: u8) -> Vec<u16> {
+    (0..n_inputs)
+        .map(|i| {
+            let (block, cell) = (i / GRID_CELLS, i % GRID_CELLS);
+            let (rank, file) = (cell / GRID_FILES as usize, cell % GRID_FILES as usize);
+            let file = (usize::from(files).saturating_sub(1))
+                .checked_sub(file)
+                .unwrap_or(file);
+            (block * GRID_CELLS + rank * GRID_FILES as usize + file) as u16
+        })
+        .collect()
+}
+
+/// Whether position `i` is learnt from its mirror image in `epoch` (a fair coin, seeded).
+fn flips(seed: u64, epoch: u32, i: usize) -> bool {
+    mix(seed ^ (u64::from(epoch) << 40) ^ i as u64) & 1 == 1
 }
 
 /// Float weights, laid out as [`Network`]'s.
@@ -433,6 +464,9 @@ pub fn train(
     if !(1..=MAX_BUCKETS).contains(&opts.buckets) {
         return Err(TrainError::Buckets(opts.buckets));
     }
+    if opts.mirror && !v.reads_the_same_mirrored() {
+        return Err(TrainError::NotMirrored(v.spec().id.clone()));
+    }
     let mut rng = Rng(opts.seed);
     let mut order: Vec<usize> = (0..data.len()).collect();
     rng.shuffle(&mut order);
@@ -449,6 +483,7 @@ pub fn train(
     let valid = valid.to_vec();
 
     let n_inputs = inputs(data.profiles);
+    let image = mirror_inputs(n_inputs, v.shape().files());
     let f = Factors {
         base: opts.factorise.then_some(n_inputs),
         h,
@@ -487,24 +522,25 @@ pub fn train(
                     .iter_mut()
                     .zip(batch.chunks(part))
                     .map(|(g, chunk)| {
-                        let p = &p;
+                        let (p, image) = (&p, &image);
                         s.spawn(move || {
                             g.clear();
                             let mut acc = vec![0.0f32; 2 * h];
-                            chunk
-                                .iter()
-                                .map(|&i| {
-                                    let target = data.target(i, opts.lambda, scale as f32);
-                                    f64::from(backward(
-                                        p,
-                                        f,
-                                        data.inputs_of(i),
-                                        target,
-                                        &mut acc,
-                                        g,
-                                    ))
-                                })
-                                .sum::<f64>()
+                            let mut mirrored = Vec::new();
+                            let mut loss = 0.0f64;
+                            for &i in chunk {
+                                let target = data.target(i, opts.lambda, scale as f32);
+                                let mut ins = data.inputs_of(i);
+                                if opts.mirror && flips(opts.seed, epoch, i) {
+                                    mirrored.clear();
+                                    mirrored.extend(ins.iter().map(|&(mine, theirs)| {
+                                        (image[usize::from(mine)], image[usize::from(theirs)])
+                                    }));
+                                    ins = &mirrored;
+                                }
+                                loss += f64::from(backward(p, f, ins, target, &mut acc, g));
+                            }
+                            loss
                         })
                     })
                     .collect();
@@ -631,6 +667,7 @@ mod tests {
             scale: Some(400),
             factorise: true,
             buckets: 8,
+            mirror: false,
         };
         let mut last = None;
         let net = train(v, &data, &opts, &mut |e| last = Some(*e)).expect("trains");
@@ -645,6 +682,164 @@ mod tests {
         assert!(even.abs() < 100, "{even}");
         // The integer network's loss is the float one's, give or take the rounding.
         assert!(loss(&net, &data, opts.lambda, &positions) < 0.01);
+    }
+
+    /// A position string's placement read in a mirror: each rank's text reversed.
+    fn mirrored_fen(fen: &str) -> String {
+        let (placement, rest) = fen.split_once(' ').expect("fields");
+        let ranks: Vec<String> = placement
+            .split('/')
+            .map(|r| r.chars().rev().collect())
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
+    #[test]
+    fn a_mirror_image_has_the_mirrored_positions_inputs() {
+        let v = variant(VariantId::Chess);
+        let image = mirror_inputs(inputs(v.nprof), v.shape().files());
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w - - 0 1",
+            "8/5k2/1p6/8/2P5/6K1/8/8 b - - 0 1",
+        ] {
+            let (mut here, mut there) = (Dataset::new(v), Dataset::new(v));
+            here.push(&chess(fen), 10, 1.0);
+            there.push(&chess(&mirrored_fen(fen)), 10, 1.0);
+            let mut seen: Vec<_> = here
+                .inputs_of(0)
+                .iter()
+                .map(|&(a, b)| (image[usize::from(a)], image[usize::from(b)]))
+                .collect();
+            let mut expected = there.inputs_of(0).to_vec();
+            seen.sort();
+            expected.sort();
+            assert_eq!(seen, expected, "{fen}");
+        }
+        // Every game's image of an image is the input itself.
+        for id in VariantId::ALL {
+            let v = variant(id);
+            let image = mirror_inputs(inputs(v.nprof), v.shape().files());
+            for (i, &m) in image.iter().enumerate() {
+                assert_eq!(usize::from(image[usize::from(m)]), i, "{id:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_games_that_read_the_same_in_a_mirror_are_trained_on_their_images() {
+        for id in VariantId::ALL {
+            assert!(variant(id).reads_the_same_mirrored(), "{id:?}");
+        }
+        let chess = variant(VariantId::Chess);
+        let lopsided = |edit: &dyn Fn(&mut crate::rules::VariantSpec)| {
+            let mut spec = chess.spec().clone();
+            edit(&mut spec);
+            // Positions hold their game for the program's life, as the built-in ones.
+            let v: &'static Variant =
+                Box::leak(Box::new(Variant::compile(spec).expect("compiles")));
+            v
+        };
+        let leftish = lopsided(&|s| {
+            let n = s
+                .pieces
+                .iter()
+                .position(|p| p.letter == 'N')
+                .expect("a Knight");
+            s.pieces[n].movement = crate::rules::Movement::betza("N lW").expect("betza");
+        });
+        let holed = lopsided(&|s| {
+            s.holes.push(crate::rules::Square::new(0, 3).expect("a4"));
+            s.start = s.start.replacen("/8/8/8/8/", "/8/8/*7/8/", 1);
+        });
+        for v in [leftish, holed] {
+            assert!(!v.reads_the_same_mirrored());
+            let mut data = Dataset::new(v);
+            for _ in 0..10 {
+                data.push(&Position::start(v), 0, 0.5);
+            }
+            let opts = TrainOptions {
+                mirror: true,
+                batch: 4,
+                ..TrainOptions::default()
+            };
+            assert_eq!(
+                train(v, &data, &opts, &mut |_| {}).unwrap_err(),
+                TrainError::NotMirrored("chess".into())
+            );
+        }
+    }
+
+    /// Trained on positions of White's Queen on the left half only, with their images the
+    /// network knows the Queen on the right half too.
+    #[test]
+    fn mirror_images_teach_the_other_half_of_the_board() {
+        let v = variant(VariantId::Chess);
+        let mut data = Dataset::new(v);
+        for file in 0..4u8 {
+            for rank in 1..6u8 {
+                let mut row = ['.'; 8];
+                row[usize::from(file)] = 'Q';
+                let rank_text: String = row.iter().collect::<String>();
+                let rank_text = compress(&rank_text);
+                let mut rows = vec!["8".to_string(); 8];
+                rows[0] = "4k3".into();
+                rows[7] = "4K3".into();
+                rows[usize::from(7 - rank)] = rank_text;
+                // The other side to move (its King may stand in the Queen's line).
+                let fen = format!("{} b - - 0 1", rows.join("/"));
+                data.push(&chess(&fen), 900, 1.0);
+                let fen = format!("{} w - - 0 1", rows.join("/").replace('Q', "q"));
+                data.push(&chess(&fen), -900, 0.0);
+                // Even: the Kings alone.
+                data.push(&chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0, 0.5);
+                data.push(&chess("4k3/8/8/8/8/8/8/4K3 b - - 0 1"), 0, 0.5);
+            }
+        }
+        let train_with = |mirror: bool| {
+            let opts = TrainOptions {
+                hidden: 16,
+                epochs: 80,
+                batch: 16,
+                lr: 0.01,
+                lambda: 0.0,
+                validation: 0.02,
+                seed: 5,
+                threads: 1,
+                scale: Some(400),
+                factorise: false,
+                buckets: 1,
+                mirror,
+            };
+            train(v, &data, &opts, &mut |_| {}).expect("trains")
+        };
+        let right = chess("4k3/8/8/8/6Q1/8/8/4K3 b - - 0 1");
+        let with = train_with(true).evaluate(&right);
+        let without = train_with(false).evaluate(&right);
+        // Black to move, a Queen down.
+        assert!(with < -400, "with images: {with}");
+        assert!(with < without - 200, "with {with}, without {without}");
+    }
+
+    /// A rank's text with runs of empty squares (`.`) as digits.
+    fn compress(rank: &str) -> String {
+        let mut out = String::new();
+        let mut run = 0;
+        for c in rank.chars() {
+            if c == '.' {
+                run += 1;
+            } else {
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                    run = 0;
+                }
+                out.push(c);
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        out
     }
 
     #[test]
