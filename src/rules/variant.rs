@@ -18,7 +18,7 @@ use super::geometry::{
     before_on_line, descends, first_on_line, step_len, Shape, ShapeError, Square, SquareSet,
     Squares, GRID_CELLS,
 };
-use super::movement::{Modality, Reach};
+use super::movement::{Modality, Movement, Reach};
 use super::piece::{Color, Piece, PieceKind, MAX_KINDS};
 use super::spec::{
     CastlingSpec, Extras, FiftyMoveRule, MaterialDraw, PieceSpec, VariantSpec, Zone,
@@ -679,13 +679,9 @@ impl Variant {
             && self.promo_zone.iter().all(|&z| same(z))
             && self.first_moves.iter().all(|&z| same(z))
             && self.kinds.iter().all(|k| {
-                (1..=k.level_cap).all(|level| {
-                    let movement = match &k.spec.levels {
-                        Some(levels) => levels.movement(level),
-                        None => k.spec.movement.clone(),
-                    };
-                    movement.reads_the_same_mirrored()
-                })
+                std::iter::once(&k.spec.movement)
+                    .chain(k.spec.levels.iter().flat_map(|l| &l.movements))
+                    .all(Movement::reads_the_same_mirrored)
             })
     }
 
