@@ -10,14 +10,19 @@
 //! [`ADJUDICATE`] for [`ADJUDICATE_PLIES`] plies is scored as won (its remaining moves
 //! teach little and cost most of the time).
 //!
-//! The output is one line per position, appended game by game (a run that is stopped
-//! keeps every finished game): `FEN | score | result`, the score in centipawns for White
-//! and the result White's points (1, 0.5 or 0).
+//! The output is appended game by game, so that a run that is stopped keeps what it
+//! finished. A file named `*.games` gets the games themselves, compactly
+//! ([`rankup::ai::nnue::games`]: some 2.5 bytes a position, small enough for `data/nnue/`
+//! to keep the positions of many runs), in batches of [`GAMES_PER_MEMBER`]; any other
+//! file one line per position: `FEN | score | result`, the score in centipawns for White
+//! and the result White's points (1, 0.5 or 0). `train` reads both, and directories of
+//! `*.games` files.
 
-use std::io::Write;
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use rankup::ai::nnue::games::{self, GameRecord, GamesReader};
 use rankup::ai::nnue::{self, train::Dataset, train::TrainOptions, Network};
 use rankup::ai::tune;
 use rankup::ai::{Engine, SearchLimits};
@@ -39,7 +44,7 @@ pub struct DatagenArgs {
     pub plies: u32,
     /// Seed of the openings.
     pub seed: u64,
-    /// The file the positions are appended to.
+    /// The file the games are appended to (`*.games`: compact; otherwise lines).
     pub out: PathBuf,
 }
 
@@ -50,9 +55,18 @@ const ADJUDICATE: i32 = 1500;
 /// ...when it stays there this many plies in a row.
 const ADJUDICATE_PLIES: u32 = 6;
 
-/// One game's positions (FEN, score for White) and White's points.
-fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (Vec<(String, i32)>, f64) {
+/// Games per gzip member of a `*.games` file: what a stopped run can lose.
+const GAMES_PER_MEMBER: usize = 50;
+
+/// One game: its record (every move, the quiet positions scored), the quiet positions
+/// (FEN, score for White) and White's points.
+fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (GameRecord, Vec<(String, i32)>, f64) {
     let mut game = opening(id, args.plies, args.seed, game_no);
+    let mut record = GameRecord::new(game.start());
+    for played in game.history() {
+        let recorded = record.play(played.mv);
+        debug_assert!(recorded, "BUG: the opening plays legal moves");
+    }
     let mut engines = [Engine::new(4), Engine::new(4)];
     let stop = AtomicBool::new(false);
     let mut positions = Vec::new();
@@ -71,6 +85,7 @@ fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (Vec<(String, i32)>,
             Some(cp) => {
                 if tune::is_quiet_position(&pos) {
                     positions.push((pos.fen(), white(cp)));
+                    record.score(white(cp));
                 }
                 decided = if cp.abs() >= ADJUDICATE {
                     decided + 1
@@ -87,13 +102,15 @@ fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (Vec<(String, i32)>,
         }
         let Some(mv) = found.best else { break };
         game.play(mv).expect("BUG: the search plays legal moves");
+        let recorded = record.play(mv);
+        debug_assert!(recorded, "BUG: the search plays legal moves");
     }
     let result = adjudged.unwrap_or(match game.outcome().and_then(|o| o.winner()) {
         Some(Color::White) => 1.0,
         Some(Color::Black) => 0.0,
         None => 0.5,
     });
-    (positions, result)
+    (record, positions, result)
 }
 
 /// `rankup datagen`.
@@ -112,17 +129,38 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         std::fs::OpenOptions::new().create(true).append(true),
     )
     .map_err(|e| format!("cannot open '{}': {e}", args.out.display()))?;
+    let as_games = args.out.extension().is_some_and(|e| e == "games");
+    let v = variant(id);
+    let write = |file: &mut std::fs::File, bytes: &[u8]| {
+        file.write_all(bytes)
+            .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))
+    };
+    let mut header = as_games
+        && file
+            .metadata()
+            .map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?
+            .len()
+            == 0;
+    let mut batch = Vec::new();
     let started = std::time::Instant::now();
     let mut written = 0usize;
     for g in 0..args.games {
-        let (positions, result) = play(id, args, g);
-        let mut text = String::new();
-        for (fen, score) in &positions {
-            text += &format!("{fen} | {score} | {result}\n");
-        }
-        file.write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+        let (record, positions, result) = play(id, args, g);
         written += positions.len();
+        if as_games {
+            batch.push((record, result));
+            if batch.len() == GAMES_PER_MEMBER || g + 1 == args.games {
+                write(&mut file, &games::member(v, header, &batch))?;
+                header = false;
+                batch.clear();
+            }
+        } else {
+            let mut text = String::new();
+            for (fen, score) in &positions {
+                text += &format!("{fen} | {score} | {result}\n");
+            }
+            write(&mut file, text.as_bytes())?;
+        }
         if (g + 1) % 10 == 0 || g + 1 == args.games {
             eprintln!(
                 "datagen: {} games, {written} positions, {:.0} positions/s",
@@ -150,16 +188,89 @@ pub struct TrainArgs {
 /// Longest line of a data file (a FEN of the largest board, a score and a result).
 const MAX_LINE: usize = 4096;
 
-/// Reads a `rankup datagen` file into `data`; returns the number of lines. A line it cannot
-/// read is skipped and said in `skipped`.
+/// Reads a `rankup datagen` file (games or lines) into `data`, or each `*.games` file of a
+/// directory; returns what was read. A line or game it cannot read is skipped and said in
+/// `skipped` (a damaged games file keeps the games before the damage).
 fn read_data(
     v: &'static Variant,
     path: &Path,
     data: &mut Dataset,
     skipped: &mut Vec<String>,
-) -> Result<usize, String> {
-    let file = rankup::input::open_regular(path)
+) -> Result<String, String> {
+    if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "games"))
+            // Files only: a directory (or a link to one) named `*.games` is not read into.
+            .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("'{}': no *.games files in it", path.display()));
+        }
+        let mut said = Vec::new();
+        for file in &files {
+            let read = read_data(v, file, data, skipped)?;
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            said.push(format!("{name}: {read}"));
+        }
+        return Ok(format!("{} files ({})", files.len(), said.join(", ")));
+    }
+    let mut file = rankup::input::open_regular(path)
         .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let mut start = [0u8; 2];
+    let n = file
+        .read(&mut start)
+        .and_then(|n| file.seek(std::io::SeekFrom::Start(0)).map(|_| n))
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    if games::looks_like_games(&start[..n]) {
+        read_games(v, path, file, data, skipped)
+    } else {
+        read_lines(v, path, file, data, skipped).map(|lines| format!("{lines} lines"))
+    }
+}
+
+/// Reads a games file.
+fn read_games(
+    v: &'static Variant,
+    path: &Path,
+    file: std::fs::File,
+    data: &mut Dataset,
+    skipped: &mut Vec<String>,
+) -> Result<String, String> {
+    let mut reader = GamesReader::new(std::io::BufReader::new(file), v)
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let mut positions = 0usize;
+    loop {
+        match reader.next_game() {
+            Ok(Some(game)) => {
+                positions += game.positions.len();
+                for (pos, score) in &game.positions {
+                    data.push(pos, *score, game.white_points);
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                skipped.push(format!(
+                    "{}: {e} (the games after it are not read)",
+                    path.display()
+                ));
+                break;
+            }
+        }
+    }
+    Ok(format!("{} games, {positions} positions", reader.games()))
+}
+
+/// Reads a file of `FEN | score | result` lines; returns the number of lines.
+fn read_lines(
+    v: &'static Variant,
+    path: &Path,
+    file: std::fs::File,
+    data: &mut Dataset,
+    skipped: &mut Vec<String>,
+) -> Result<usize, String> {
     let mut reader = std::io::BufReader::new(file);
     let mut lines = 0usize;
     loop {
@@ -220,11 +331,11 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     let mut data = Dataset::new(v);
     let mut skipped = Vec::new();
     for path in &args.data {
-        let lines = read_data(v, path, &mut data, &mut skipped)?;
-        eprintln!("train: {}: {lines} lines", path.display());
+        let read = read_data(v, path, &mut data, &mut skipped)?;
+        eprintln!("train: {}: {read}", path.display());
     }
     if let Some(first) = skipped.first() {
-        eprintln!("train: {} lines skipped; the first: {first}", skipped.len());
+        eprintln!("train: {} skipped; the first: {first}", skipped.len());
     }
     eprintln!(
         "train: {} positions{}, hidden {}, {} output buckets, {} epochs of batches of {}, lr {}, lambda {}",

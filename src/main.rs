@@ -312,8 +312,9 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
-    /// Self-play positions for a learned evaluation: appends `FEN | score | result` lines
-    /// (the search's score in centipawns for White, White's points) to a file.
+    /// Self-play positions for a learned evaluation: appends the games, with the search's
+    /// score of each quiet position, to a file: compactly to a `*.games` file, otherwise as
+    /// `FEN | score | result` lines (the score in centipawns for White, White's points).
     Datagen {
         /// Variant id.
         variant: String,
@@ -329,7 +330,7 @@ enum Command {
         /// Seed of the openings (runs with other seeds play other games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The file the positions are appended to.
+        /// The file the games are appended to (`*.games`: compact; otherwise lines).
         #[arg(long)]
         out: std::path::PathBuf,
         /// Search with the learned network in FILE (as `rankup train` writes it): positions
@@ -343,7 +344,8 @@ enum Command {
     Train {
         /// Variant id.
         variant: String,
-        /// Files of `rankup datagen` positions (repeatable).
+        /// `rankup datagen` files (games or lines), or directories of `*.games` files
+        /// (repeatable).
         #[arg(long, required = true)]
         data: Vec<std::path::PathBuf>,
         /// Where to write the network.

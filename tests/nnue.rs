@@ -101,7 +101,7 @@ fn positions_train_a_network_the_engine_plays_with() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
-    assert!(stderr.contains("1 lines skipped; the first:"), "{stderr}");
+    assert!(stderr.contains("1 skipped; the first:"), "{stderr}");
     assert!(
         stderr.contains(&format!(":{}: bad position", lines.len() + 1)),
         "{stderr}"
@@ -167,6 +167,120 @@ fn positions_train_a_network_the_engine_plays_with() {
     assert!(!temp("never.txt").exists());
     std::fs::remove_file(&data).unwrap();
     std::fs::remove_file(&net).unwrap();
+}
+
+/// `rankup datagen` the way the tests run it: `games` games of seed 5 into `out`.
+fn datagen(game: &str, games: &str, out: &std::path::Path) -> String {
+    let run = common::rankup()
+        .args([
+            "datagen", game, "--games", games, "--nodes", "300", "--seed", "5",
+        ])
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    stderr
+}
+
+/// `rankup train chess` on `data` (files or directories) for one short epoch: whether it
+/// succeeded and its stderr.
+fn train(data: &[&std::path::Path]) -> (bool, String) {
+    let mut cmd = common::rankup();
+    cmd.args([
+        "train", "chess", "--hidden", "16", "--epochs", "1", "--batch", "64",
+    ]);
+    for d in data {
+        cmd.arg("--data").arg(d);
+    }
+    let run = cmd
+        .arg("--out")
+        .arg(temp("games-net.nnue"))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(temp("games-net.nnue"));
+    (
+        run.status.success(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn games_files_hold_the_same_positions_as_lines_in_a_fraction_of_the_space() {
+    let dir = temp("games-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines_file = dir.join("chess.txt");
+    let games_file = dir.join("a.games");
+    datagen("chess", "3", &lines_file);
+    datagen("chess", "3", &games_file);
+
+    // The same seed's games, read back position by position, are the lines' positions.
+    let v = variant(VariantId::Chess);
+    let mut reader =
+        rankup::ai::nnue::games::GamesReader::new(std::fs::File::open(&games_file).unwrap(), v)
+            .unwrap();
+    let mut from_games = String::new();
+    while let Some(game) = reader.next_game().unwrap() {
+        for (pos, score) in &game.positions {
+            from_games += &format!("{} | {score} | {}\n", pos.fen(), game.white_points);
+        }
+    }
+    assert_eq!(reader.games(), 3);
+    let text = std::fs::read_to_string(&lines_file).unwrap();
+    assert_eq!(from_games, text);
+    assert!(text.lines().count() > 20, "{text}");
+    let (lines_len, games_len) = (
+        std::fs::metadata(&lines_file).unwrap().len(),
+        std::fs::metadata(&games_file).unwrap().len(),
+    );
+    assert!(
+        games_len * 10 < lines_len,
+        "{games_len} bytes against {lines_len}"
+    );
+
+    // Appending runs to a games file adds games after the first run's header.
+    datagen("chess", "1", &games_file);
+    let (ok, err) = train(&[&games_file]);
+    assert!(ok, "{err}");
+    assert!(err.contains("a.games: 4 games, "), "{err}");
+
+    // A directory is its *.games files; other files in it are left alone.
+    let second = dir.join("b.games");
+    datagen("chess", "2", &second);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("loop.games")).unwrap();
+    let (ok, err) = train(&[&dir]);
+    assert!(ok, "{err}");
+    assert!(err.contains("2 files ("), "{err}");
+    assert!(err.contains("a.games: 4 games"), "{err}");
+    assert!(err.contains("b.games: 2 games"), "{err}");
+
+    // A damaged file keeps the games before the damage and says where it stopped.
+    let mut bytes = std::fs::read(&second).unwrap();
+    let cut = bytes.len() - 8;
+    bytes.truncate(cut);
+    std::fs::write(&second, &bytes).unwrap();
+    let (ok, err) = train(&[&second]);
+    assert!(ok, "{err}");
+    assert!(err.contains("1 skipped; the first:"), "{err}");
+    assert!(err.contains("the games after it are not read"), "{err}");
+
+    // Another game's games, and a directory without games, are refused in one line.
+    let promo = dir.join("promo.games");
+    datagen("promochess", "1", &promo);
+    let (ok, err) = train(&[&promo]);
+    assert!(!ok);
+    assert!(err.contains("its games are of 'promochess'"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    std::fs::remove_file(&promo).unwrap();
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let (ok, err) = train(&[&empty]);
+    assert!(!ok);
+    assert!(err.contains("no *.games files in it"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -17,6 +17,7 @@
 //! what is wrong, when it does not fit the game or its length does not match its shape: a
 //! file can never make the evaluation read out of bounds or allocate without limit.
 
+pub mod games;
 pub mod train;
 
 use std::collections::BTreeMap;
