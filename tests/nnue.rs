@@ -339,3 +339,35 @@ fn what_is_not_a_network_is_refused_in_one_line() {
     }
     std::fs::remove_file(&fifo).unwrap();
 }
+
+/// What `data/nnue/` keeps reads as what it is: the network is one for chess, and each
+/// games file's first games (all of them would take a minute once there are millions of
+/// positions; git keeps the bytes whole, so what can break them is a change of format or
+/// of the rules) replay through the rules to their ends.
+#[test]
+fn the_kept_network_and_positions_read_whole() {
+    let v = variant(VariantId::Chess);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/nnue");
+    let bytes = std::fs::read(root.join("chess.nnue")).unwrap();
+    rankup::ai::nnue::Network::from_bytes(&bytes, v).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(root.join("chess"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for file in files {
+        assert_eq!(file.extension().unwrap(), "games", "{}", file.display());
+        let mut reader =
+            rankup::ai::nnue::games::GamesReader::new(std::fs::File::open(&file).unwrap(), v)
+                .unwrap();
+        let mut positions = 0;
+        while reader.games() < 200 {
+            let Some(game) = reader.next_game().unwrap() else {
+                break;
+            };
+            positions += game.positions.len();
+        }
+        assert!(reader.games() > 0 && positions > 0, "{}", file.display());
+    }
+}
