@@ -18,7 +18,7 @@
 //! and the result White's points (1, 0.5 or 0). `train` reads both, and directories of
 //! `*.games` files.
 
-use std::io::{Read, Seek, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -217,17 +217,18 @@ fn read_data(
         }
         return Ok(format!("{} files ({})", files.len(), said.join(", ")));
     }
-    let mut file = rankup::input::open_regular(path)
+    let file = rankup::input::open_regular(path)
         .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let mut start = [0u8; 2];
-    let n = file
-        .read(&mut start)
-        .and_then(|n| file.seek(std::io::SeekFrom::Start(0)).map(|_| n))
+    let mut input = BufReader::new(file);
+    // The first bytes tell the two forms apart; peeked, not consumed.
+    let is_games = input
+        .fill_buf()
+        .map(games::looks_like_games)
         .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    if games::looks_like_games(&start[..n]) {
-        read_games(v, path, file, data, skipped)
+    if is_games {
+        read_games(v, path, input, data, skipped)
     } else {
-        read_lines(v, path, file, data, skipped).map(|lines| format!("{lines} lines"))
+        read_lines(v, path, input, data, skipped).map(|lines| format!("{lines} lines"))
     }
 }
 
@@ -235,12 +236,12 @@ fn read_data(
 fn read_games(
     v: &'static Variant,
     path: &Path,
-    file: std::fs::File,
+    input: BufReader<std::fs::File>,
     data: &mut Dataset,
     skipped: &mut Vec<String>,
 ) -> Result<String, String> {
-    let mut reader = GamesReader::new(std::io::BufReader::new(file), v)
-        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let mut reader =
+        GamesReader::new(input, v).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let mut positions = 0usize;
     loop {
         match reader.next_game() {
@@ -267,11 +268,10 @@ fn read_games(
 fn read_lines(
     v: &'static Variant,
     path: &Path,
-    file: std::fs::File,
+    mut reader: BufReader<std::fs::File>,
     data: &mut Dataset,
     skipped: &mut Vec<String>,
 ) -> Result<usize, String> {
-    let mut reader = std::io::BufReader::new(file);
     let mut lines = 0usize;
     loop {
         let line = match rankup::input::read_line(&mut reader, MAX_LINE) {

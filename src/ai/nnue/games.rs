@@ -233,8 +233,15 @@ impl<R: Read> GamesReader<R> {
         match input.read_exact(&mut magic) {
             Ok(()) if magic == MAGIC => {}
             Ok(()) => return Err(GamesError::NotGames),
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Err(GamesError::NotGames),
-            Err(e) if e.kind() == io::ErrorKind::InvalidInput => return Err(GamesError::NotGames),
+            // Too short, or not gzip at all.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidInput
+                ) =>
+            {
+                return Err(GamesError::NotGames)
+            }
             Err(e) => return Err(e.into()),
         }
         let mut id = Vec::new();
