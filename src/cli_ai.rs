@@ -36,11 +36,21 @@ macro_rules! say {
 const MAX_PLIES: usize = 400;
 
 /// `rankup uci`. Stdin is read on its own thread (a locked stdin cannot move there, hence
-/// the buffered handle).
-pub fn uci(weights: &[String], search_params: Option<&Path>) -> Result<(), String> {
+/// the buffered handle). A game given `--weights` plays them with the hand-made evaluation,
+/// which is what they weigh, unless a `--net` names that game too (installed after, so it
+/// wins).
+pub fn uci(
+    weights: &[String],
+    nets: &[String],
+    search_params: Option<&Path>,
+) -> Result<(), String> {
     for spec in weights {
         let (id, w) = weights_spec(spec)?;
         Weights::play_with(id.as_str(), w);
+        rankup::ai::nnue::play_with(id.as_str(), None);
+    }
+    for spec in nets {
+        crate::cli_nnue::install_net(spec)?;
     }
     if let Some(path) = search_params {
         let what = |e: &dyn std::fmt::Display| format!("--search-params: {}: {e}", path.display());

@@ -280,6 +280,11 @@ pub fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
         return Err("--hold holds piece values: it does not go with --search".into());
     }
     let v = variant(id);
+    if !args.search {
+        // The weights tuned are the hand-made evaluation's: play it, not a built-in network
+        // the weights would not touch.
+        rankup::ai::nnue::play_with(v.id(), None);
+    }
     let opts = SpsaOptions {
         pairs: args.games / 2,
         rate: args.rate,

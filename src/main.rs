@@ -180,8 +180,9 @@ enum Command {
         /// instead of the built-in ones: a candidate set matched against the build's own.
         #[arg(long, value_name = "FILE")]
         search_params: Option<std::path::PathBuf>,
-        /// Evaluate GAME with the learned network in FILE (as `rankup train` writes it), or
-        /// with the hand-made evaluation for `GAME=none`. Repeatable.
+        /// Evaluate GAME with the learned network in FILE (as `rankup train` writes it)
+        /// instead of its built-in one, or with the hand-made evaluation for `GAME=none`
+        /// (which `--weights GAME=...` implies unless a `--net` names GAME). Repeatable.
         #[arg(long, value_name = "GAME=FILE")]
         net: Vec<String>,
     },
@@ -701,10 +702,7 @@ fn main() -> ExitCode {
             weights,
             search_params,
             net,
-        } => net
-            .iter()
-            .try_for_each(|spec| cli_nnue::install_net(spec))
-            .and_then(|()| cli_ai::uci(&weights, search_params.as_deref())),
+        } => cli_ai::uci(&weights, &net, search_params.as_deref()),
         Command::Selfplay {
             variant,
             games,

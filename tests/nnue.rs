@@ -149,14 +149,26 @@ fn positions_train_a_network_the_engine_plays_with() {
         std::fs::remove_file(&out).unwrap();
         text
     };
-    let by_hand = first_game(None);
+    let by_default = first_game(None);
     assert!(
-        text.starts_with(&by_hand),
+        text.starts_with(&by_default),
         "the same seed plays the same game"
     );
     let by_net = first_game(Some(&spec));
     assert!(!by_net.is_empty());
-    assert_ne!(by_net, by_hand);
+    assert_ne!(by_net, by_default);
+    // `chess=none` is the hand-made evaluation: the built-in network's game is another.
+    let by_hand = first_game(Some("chess=none"));
+    assert!(!by_hand.is_empty());
+    assert_ne!(by_hand, by_net);
+    if cfg!(feature = "nets") {
+        assert_ne!(by_hand, by_default, "chess plays its built-in network");
+    } else {
+        assert_eq!(
+            by_hand, by_default,
+            "a build without networks plays by hand"
+        );
+    }
     let run = common::rankup()
         .args(["datagen", "promochess", "--games", "1", "--net", &wrong])
         .arg("--out")

@@ -157,11 +157,35 @@ impl fmt::Debug for Network {
 /// Networks installed for this process, by game id (`rankup uci --net GAME=FILE`).
 static INSTALLED: RwLock<BTreeMap<String, Option<Arc<Network>>>> = RwLock::new(BTreeMap::new());
 
-/// The network game `v` is evaluated with: one installed by [`play_with`], else none (the
-/// hand-made evaluation; no game ships a network yet).
+/// Networks built into the binary, by game id (the `nets` feature, on by default; a build
+/// with `--no-default-features` plays every game with the hand-made evaluation). Each was
+/// kept only when a match said it beats the hand-made evaluation (README, "Learned
+/// evaluation").
+#[cfg(feature = "nets")]
+pub const BUILT_IN: &[(&str, &[u8])] = &[("chess", include_bytes!("../../data/nnue/chess.nnue"))];
+/// Networks built into the binary: none in a build without the `nets` feature.
+#[cfg(not(feature = "nets"))]
+pub const BUILT_IN: &[(&str, &[u8])] = &[];
+
+/// The network game `v` is evaluated with: one installed by [`play_with`] (or the hand-made
+/// evaluation, if that is what was installed), else the built-in one ([`BUILT_IN`]), else
+/// none: the hand-made evaluation.
 pub fn in_use(v: &Variant) -> Option<Arc<Network>> {
     let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
-    installed.get(v.id()).cloned().flatten()
+    match installed.get(v.id()) {
+        Some(choice) => choice.clone(),
+        None => built_in(v).map(Arc::new),
+    }
+}
+
+/// The built-in network of game `v`, if the binary has one that fits it. A game of the same
+/// id but other pieces or board (a test's own variant) does not fit and gets none. Parsed
+/// on each call: that is once per game's evaluation tables, about a millisecond.
+pub fn built_in(v: &Variant) -> Option<Network> {
+    BUILT_IN
+        .iter()
+        .find(|(id, _)| *id == v.id())
+        .and_then(|(_, bytes)| Network::from_bytes(bytes, v).ok())
 }
 
 /// Makes game `id` evaluate with `net` (or the hand-made evaluation, for `None`) from now
@@ -643,6 +667,20 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use crate::variants::{variant, VariantId};
+
+    /// Every built-in network loads for its game (a retrained file of the wrong shape
+    /// would otherwise quietly leave the game on the hand-made evaluation), and a game
+    /// without one has none.
+    #[test]
+    fn built_in_networks_load_for_their_games() {
+        for (id, bytes) in BUILT_IN {
+            let v = variant(id.parse::<VariantId>().unwrap());
+            Network::from_bytes(bytes, v).unwrap();
+            assert!(built_in(v).is_some(), "{id}");
+        }
+        assert_eq!(BUILT_IN.len(), if cfg!(feature = "nets") { 1 } else { 0 });
+        assert!(built_in(variant(VariantId::Promochess)).is_none());
+    }
 
     fn small(v: &Variant, hidden: usize, buckets: usize) -> Network {
         let n = inputs(v.nprof) * hidden;

@@ -215,10 +215,13 @@ impl Engine {
 
     /// Makes this engine evaluate `variant` with `weights` instead of the set the game plays
     /// with (other games keep theirs), so that two engines in one process can play a game
-    /// with different weights: a tuner's candidates against each other.
+    /// with different weights: a tuner's candidates against each other. The weights are the
+    /// hand-made evaluation's, so the engine plays that, not a network the game may have.
     pub fn set_weights(&mut self, variant: &'static Variant, weights: &Weights) {
         let game = variant as *const Variant as usize;
-        self.own_tables = Some((game, Arc::new(Tables::build_with(variant, weights))));
+        let mut tables = Tables::build_with(variant, weights);
+        tables.net = None;
+        self.own_tables = Some((game, Arc::new(tables)));
         self.clear();
     }
 
