@@ -97,9 +97,9 @@ const SETTINGS: [Setting; 8] = [
     Setting {
         name: "expert",
         elo: ELO[5],
-        summary: "a search of 60 thousand positions, seldom a second-best move",
+        summary: "a search of 35 thousand positions, seldom a second-best move",
         depth: None,
-        nodes: Some(60_000),
+        nodes: Some(35_000),
         millis: 3_000,
         multipv: 2,
         temperature: 8,
@@ -107,9 +107,9 @@ const SETTINGS: [Setting; 8] = [
     Setting {
         name: "master",
         elo: ELO[6],
-        summary: "a search of 150 thousand positions, always its best",
+        summary: "a search of 100 thousand positions, always its best",
         depth: None,
-        nodes: Some(150_000),
+        nodes: Some(100_000),
         millis: 5_000,
         multipv: 1,
         temperature: 0,
@@ -128,9 +128,10 @@ const SETTINGS: [Setting; 8] = [
 
 /// The levels' ratings on the chess scale, rounded to 50: levels 1-7 each measured against
 /// Fairy-Stockfish's `UCI_Elo` setting nearest to it, with time enough for the level's own
-/// depth or node limit to be what stops it (README, "The AI"); level 8 estimated: level 7's
-/// figure raised by a conservative margin for its ten or more times as many nodes.
-const ELO: [u32; 8] = [700, 950, 1250, 1550, 1850, 2150, 2350, 2550];
+/// depth or node limit to be what stops it (README, "The AI"; levels 4-7 again with the
+/// built-in chess network); level 8, the full search, against `UCI_Elo 2800` with its own
+/// two seconds a move.
+const ELO: [u32; 8] = [700, 950, 1250, 1550, 1850, 2200, 2550, 3050];
 
 /// Opening variety of every level: moves within this many centipawns of the best are drawn
 /// evenly in the first moves of a game.
