@@ -22,7 +22,7 @@ pub mod train;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use crate::rules::{
     Color, Position, Setup, Square, SquareSet, Squares, Variant, GRID_CELLS, GRID_FILES,
@@ -170,22 +170,35 @@ pub const BUILT_IN: &[(&str, &[u8])] = &[];
 /// The network game `v` is evaluated with: one installed by [`play_with`] (or the hand-made
 /// evaluation, if that is what was installed), else the built-in one ([`BUILT_IN`]), else
 /// none: the hand-made evaluation.
-pub fn in_use(v: &Variant) -> Option<Arc<Network>> {
+pub fn in_use(v: &'static Variant) -> Option<Arc<Network>> {
     let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
     match installed.get(v.id()) {
         Some(choice) => choice.clone(),
-        None => built_in(v).map(Arc::new),
+        None => built_in(v),
     }
 }
 
+/// The built-in networks parsed so far, keyed by the variant's address (as the evaluation
+/// tables are: a test's own variant may reuse a game's id).
+static PARSED: OnceLock<Mutex<BTreeMap<usize, Option<Arc<Network>>>>> = OnceLock::new();
+
 /// The built-in network of game `v`, if the binary has one that fits it. A game of the same
 /// id but other pieces or board (a test's own variant) does not fit and gets none. Parsed
-/// on each call: that is once per game's evaluation tables, about a millisecond.
-pub fn built_in(v: &Variant) -> Option<Network> {
-    BUILT_IN
-        .iter()
-        .find(|(id, _)| *id == v.id())
-        .and_then(|(_, bytes)| Network::from_bytes(bytes, v).ok())
+/// once per variant, so that rebuilding tables (a tuner's candidates) does not parse again.
+pub fn built_in(v: &'static Variant) -> Option<Arc<Network>> {
+    let key = v as *const Variant as usize;
+    let parsed = PARSED.get_or_init(|| Mutex::new(BTreeMap::new()));
+    let mut parsed = parsed.lock().unwrap_or_else(|e| e.into_inner());
+    parsed
+        .entry(key)
+        .or_insert_with(|| {
+            BUILT_IN
+                .iter()
+                .find(|(id, _)| *id == v.id())
+                .and_then(|(_, bytes)| Network::from_bytes(bytes, v).ok())
+                .map(Arc::new)
+        })
+        .clone()
 }
 
 /// Makes game `id` evaluate with `net` (or the hand-made evaluation, for `None`) from now
