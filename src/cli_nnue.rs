@@ -46,6 +46,20 @@ pub struct DatagenArgs {
     pub seed: u64,
     /// The file the games are appended to (`*.games`: compact; otherwise lines).
     pub out: PathBuf,
+    /// Which positions are kept.
+    pub keep: Keep,
+}
+
+/// Which self-play positions `datagen` keeps (a network learns the quiet ones: a position
+/// with a capture or promotion pending is worth what the exchange gives, which the search
+/// sees and the network need not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Keep {
+    /// Not in check and no capture or promotion that wins material by exchange.
+    Exchange,
+    /// Not in check and the search's best move neither captures nor promotes (fewer
+    /// positions thrown away where a promotion is nearly always on offer, as in PromoChess).
+    BestMove,
 }
 
 /// Longest game; a game reaching it counts as a draw.
@@ -81,9 +95,18 @@ fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (GameRecord, Vec<(St
             Color::White => cp,
             Color::Black => -cp,
         };
+        let keep = match args.keep {
+            Keep::Exchange => tune::is_quiet_position(&pos),
+            Keep::BestMove => {
+                !pos.is_check()
+                    && found
+                        .best
+                        .is_some_and(|m| !m.is_capture() && m.promotion.is_none())
+            }
+        };
         match found.score.centipawns() {
             Some(cp) => {
-                if tune::is_quiet_position(&pos) {
+                if keep {
                     positions.push((pos.fen(), white(cp)));
                     record.score(white(cp));
                 }

@@ -338,6 +338,11 @@ enum Command {
         /// scored by a network, to train the next one on.
         #[arg(long, value_name = "GAME=FILE")]
         net: Option<String>,
+        /// Which positions are kept: `exchange` (not in check, no capture that wins material
+        /// by exchange) or `best-move` (not in check, the search's best move neither
+        /// captures nor promotes: for games where a promotion is nearly always on offer).
+        #[arg(long, value_enum, default_value_t = cli_nnue::Keep::Exchange)]
+        keep: cli_nnue::Keep,
     },
     /// Train a learned evaluation (a small network) for a game on `rankup datagen`
     /// positions; writes a network file for `rankup uci --net GAME=FILE` (confirm it by
@@ -763,6 +768,7 @@ fn main() -> ExitCode {
             seed,
             out,
             net,
+            keep,
         } => net
             .as_deref()
             .map_or(Ok(()), cli_nnue::install_net)
@@ -774,6 +780,7 @@ fn main() -> ExitCode {
                     plies,
                     seed,
                     out,
+                    keep,
                 })
             }),
         Command::Train {

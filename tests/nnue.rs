@@ -218,6 +218,72 @@ fn train(data: &[&std::path::Path]) -> (bool, String) {
     )
 }
 
+/// The positions of `rankup datagen promochess` (two games of seed 5, two random plies,
+/// as lines) kept by
+/// `--keep KEEP`.
+fn promochess_positions(keep: &str) -> Vec<Position> {
+    let out = temp(&format!("keep-{keep}.txt"));
+    let _ = std::fs::remove_file(&out);
+    let run = common::rankup()
+        .args([
+            "datagen",
+            "promochess",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+            "--plies",
+            "2",
+            "--keep",
+            keep,
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    text.lines()
+        .map(|line| {
+            let fen = line.split(" | ").next().unwrap();
+            Position::from_fen(variant(VariantId::Promochess), fen).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn keeping_by_the_best_move_keeps_more_of_a_game_full_of_promotions() {
+    // In PromoChess a promotion is nearly always on offer, so "no winning capture or
+    // promotion" throws most positions away; "the best move is quiet" keeps those where
+    // the search did not take it. Neither keeps a position in check.
+    let exchange = promochess_positions("exchange");
+    let best = promochess_positions("best-move");
+    assert!(!exchange.is_empty());
+    assert!(
+        best.len() > exchange.len(),
+        "best-move kept {}, exchange {}",
+        best.len(),
+        exchange.len()
+    );
+    assert!(exchange.iter().chain(&best).all(|p| !p.is_check()));
+
+    // An unknown choice is refused by name.
+    let run = common::rankup()
+        .args(["datagen", "chess", "--keep", "all", "--out", "x.games"])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("invalid value 'all' for '--keep"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn games_files_hold_the_same_positions_as_lines_in_a_fraction_of_the_space() {
     let dir = temp("games-dir");
