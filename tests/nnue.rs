@@ -59,16 +59,7 @@ fn positions_train_a_network_the_engine_plays_with() {
     let data = temp("data.txt");
     let net = temp("net.nnue");
     let _ = std::fs::remove_file(&data);
-    let run = common::rankup()
-        .args([
-            "datagen", "chess", "--games", "2", "--nodes", "300", "--seed", "5",
-        ])
-        .arg("--out")
-        .arg(&data)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let stderr = datagen("chess", "2", &data);
     assert!(stderr.contains("datagen: 2 games,"), "{stderr}");
     let text = std::fs::read_to_string(&data).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -181,12 +172,14 @@ fn positions_train_a_network_the_engine_plays_with() {
     std::fs::remove_file(&net).unwrap();
 }
 
-/// `rankup datagen` the way the tests run it: `games` games of seed 5 into `out`.
-fn datagen(game: &str, games: &str, out: &std::path::Path) -> String {
+/// `rankup datagen` the way the tests run it: `games` games of seed 5 into `out`, with
+/// `extra` arguments.
+fn datagen_with(game: &str, games: &str, extra: &[&str], out: &std::path::Path) -> String {
     let run = common::rankup()
         .args([
             "datagen", game, "--games", games, "--nodes", "300", "--seed", "5",
         ])
+        .args(extra)
         .arg("--out")
         .arg(out)
         .output()
@@ -194,6 +187,11 @@ fn datagen(game: &str, games: &str, out: &std::path::Path) -> String {
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
     assert!(run.status.success(), "{stderr}");
     stderr
+}
+
+/// [`datagen_with`] with no other arguments.
+fn datagen(game: &str, games: &str, out: &std::path::Path) -> String {
+    datagen_with(game, games, &[], out)
 }
 
 /// `rankup train chess` on `data` (files or directories) for one short epoch: whether it
@@ -219,32 +217,11 @@ fn train(data: &[&std::path::Path]) -> (bool, String) {
 }
 
 /// The positions of `rankup datagen promochess` (two games of seed 5, two random plies,
-/// as lines) kept by
-/// `--keep KEEP`.
+/// as lines) kept by `--keep KEEP`.
 fn promochess_positions(keep: &str) -> Vec<Position> {
     let out = temp(&format!("keep-{keep}.txt"));
     let _ = std::fs::remove_file(&out);
-    let run = common::rankup()
-        .args([
-            "datagen",
-            "promochess",
-            "--games",
-            "2",
-            "--nodes",
-            "300",
-            "--seed",
-            "5",
-            "--plies",
-            "2",
-            "--keep",
-            keep,
-        ])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    datagen_with("promochess", "2", &["--plies", "2", "--keep", keep], &out);
     let text = std::fs::read_to_string(&out).unwrap();
     std::fs::remove_file(&out).unwrap();
     text.lines()
@@ -272,12 +249,7 @@ fn keeping_by_the_best_move_keeps_more_of_a_game_full_of_promotions() {
     assert!(exchange.iter().chain(&best).all(|p| !p.is_check()));
 
     // An unknown choice is refused by name.
-    let run = common::rankup()
-        .args(["datagen", "chess", "--keep", "all", "--out", "x.games"])
-        .output()
-        .unwrap();
-    assert!(!run.status.success());
-    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stderr = common::refused(&["datagen", "chess", "--keep", "all", "--out", "x.games"]);
     assert!(
         stderr.contains("invalid value 'all' for '--keep"),
         "{stderr}"

@@ -102,14 +102,9 @@ fn tune_refuses_a_lambda_outside_0_to_1() {
 
 #[test]
 fn tune_holds_the_pieces_it_is_told_to_and_refuses_others() {
-    let run = common::rankup()
-        .args([
-            "tune", "veteran", "--games", "1", "--nodes", "50", "--hold", "QX",
-        ])
-        .output()
-        .unwrap();
-    assert!(!run.status.success());
-    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stderr = common::refused(&[
+        "tune", "veteran", "--games", "1", "--nodes", "50", "--hold", "QX",
+    ]);
     assert!(
         stderr.contains("--hold: 'X' is not a piece with a value in veteran (its pieces: NBRLVMQ)"),
         "{stderr}"

@@ -154,6 +154,14 @@ pub fn rankup() -> std::process::Command {
     command
 }
 
+/// Runs `rankup` with `args`, which it must refuse: its stderr.
+pub fn refused(args: &[&str]) -> String {
+    let run = rankup().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(!run.status.success(), "{args:?} ran: {stderr}");
+    stderr
+}
+
 /// Characters the mutator puts in for a byte past ASCII: two-, three- and four-byte ones, a
 /// byte-order mark and a bidi override.
 const WIDE: &[char] = &['é', '♞', '漢', '\u{feff}', '\u{202e}', '😀'];
