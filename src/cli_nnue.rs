@@ -97,12 +97,7 @@ fn play(id: VariantId, args: &DatagenArgs, game_no: u32) -> (GameRecord, Vec<(St
         };
         let keep = match args.keep {
             Keep::Exchange => tune::is_quiet_position(&pos),
-            Keep::BestMove => {
-                !pos.is_check()
-                    && found
-                        .best
-                        .is_some_and(|m| !m.is_capture() && m.promotion.is_none())
-            }
+            Keep::BestMove => tune::is_quiet_by_best_move(&pos, found.best),
         };
         match found.score.centipawns() {
             Some(cp) => {

@@ -116,15 +116,7 @@ fn analysis_marks_the_queen_left_en_prise_and_snapshots_at_80x24() {
     assert!(shown.contains("Qg5??"), "{shown}");
     assert!(shown.contains("?? blunder:"), "{shown}");
     assert!(shown.contains("was best"), "{shown}");
-    // White's moves were all best; Black's blunder leaves its accuracy low (the exact
-    // figure is the evaluation's, which a new network moves by a few points).
-    let black = shown
-        .split("accuracy W 100% B ")
-        .nth(1)
-        .and_then(|rest| rest.split('%').next())
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or_else(|| panic!("accuracies: {shown}"));
-    assert!(black < 50, "{shown}");
+    assert!(shown.contains("accuracy W 100% B 28%"), "{shown}");
     insta::assert_snapshot!("review_analysed_80x24", shown);
     let saved = reviewing(&app).analysis_to_keep().expect("news to keep");
     assert_eq!(saved.marks[3], Some(Mark::Blunder));

@@ -25,9 +25,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Move, Position, Variant};
 
 use super::eval::{self, weights::Weights, Tables};
+use super::ordering::is_quiet;
 use super::see::see_ge;
 
 /// One training position: a quiet position and the result of its game for White (1, 0.5
@@ -54,6 +55,13 @@ pub fn is_quiet_position(pos: &Position) -> bool {
     let mut loud = Vec::new();
     pos.legal_loud_moves_into(&mut loud);
     !loud.iter().any(|m| see_ge(pos, &t, m, 1))
+}
+
+/// Whether `pos` is quiet by its search's `best` move: not in check, and the best move
+/// neither captures nor promotes (what a search treats as quiet). Keeps more positions than
+/// [`is_quiet_position`] where a promotion is nearly always on offer (PromoChess).
+pub fn is_quiet_by_best_move(pos: &Position, best: Option<Move>) -> bool {
+    !pos.is_check() && best.is_some_and(|m| is_quiet(&m))
 }
 
 /// How a fit is guarded (see the module's notes).
