@@ -390,7 +390,7 @@ fn what_is_not_a_network_is_refused_in_one_line() {
     std::fs::remove_file(&fifo).unwrap();
 }
 
-/// What `data/nnue/` keeps reads as what it is: the networks are chess's, and each
+/// What `data/nnue/` keeps reads as what it is: the network is chess's, and each
 /// games file's first games (all of them would take a minute once there are millions of
 /// positions; git keeps the bytes whole, so what can break them is a change of format or
 /// of the rules) replay through the rules to their ends.
@@ -398,12 +398,9 @@ fn what_is_not_a_network_is_refused_in_one_line() {
 fn the_kept_network_and_positions_read_whole() {
     let v = variant(VariantId::Chess);
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/nnue");
-    // The built-in network, and the next one waiting to be built in.
-    for net in ["chess.nnue", "next/chess.nnue"] {
-        let bytes = std::fs::read(root.join(net)).unwrap();
-        let net = rankup::ai::nnue::Network::from_bytes(&bytes, v).unwrap();
-        assert_eq!((net.game(), net.hidden()), ("chess", 384));
-    }
+    let bytes = std::fs::read(root.join("chess.nnue")).unwrap();
+    let net = rankup::ai::nnue::Network::from_bytes(&bytes, v).unwrap();
+    assert_eq!((net.game(), net.hidden()), ("chess", 384));
     let mut files: Vec<_> = std::fs::read_dir(root.join("chess"))
         .unwrap()
         .map(|e| e.unwrap().path())

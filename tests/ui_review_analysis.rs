@@ -116,7 +116,7 @@ fn analysis_marks_the_queen_left_en_prise_and_snapshots_at_80x24() {
     assert!(shown.contains("Qg5??"), "{shown}");
     assert!(shown.contains("?? blunder:"), "{shown}");
     assert!(shown.contains("was best"), "{shown}");
-    assert!(shown.contains("accuracy W 100% B 28%"), "{shown}");
+    assert!(shown.contains("accuracy W 100% B 26%"), "{shown}");
     insta::assert_snapshot!("review_analysed_80x24", shown);
     let saved = reviewing(&app).analysis_to_keep().expect("news to keep");
     assert_eq!(saved.marks[3], Some(Mark::Blunder));

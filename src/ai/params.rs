@@ -83,6 +83,9 @@ search_params! {
     nmp_depth_div: 3 in 1 ..= 10, step 1;
     /// Null move: one more ply of reduction per this many centipawns above beta (at most 3).
     nmp_eval_div: 200 in 50 ..= 800, step 20;
+    /// Null move: the least material (centipawns, Pawns and the royal piece aside) the side to
+    /// move must have; with less, zugzwang is too likely for passing to prove anything.
+    nmp_material: 400 in 0 ..= 1500, step 50;
     /// Internal iterative reduction: the shallowest node it applies to.
     iir_depth: 4 in 2 ..= 12, step 1;
     /// Late-move reductions: the table's constant (1/100 ply).

@@ -1036,6 +1036,16 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// The material of the side to move at level one, Pawns and the royal piece aside.
+    fn piece_material(&self, pos: &Position) -> i32 {
+        Squares(pos.pieces_of(pos.turn()))
+            .filter_map(|sq| pos.piece_at(sq))
+            .map(|p| p.kind().index())
+            .filter(|&k| !self.t.royal[k] && !self.t.pawn[k])
+            .map(|k| self.t.kind_value[k])
+            .sum()
+    }
+
     /// The continuation keys of the last two moves before `ply` (the opponent's, then ours).
     #[inline]
     fn prev_moves(&self, ply: usize) -> [PieceTo; 2] {
@@ -1152,7 +1162,7 @@ impl<'a> Searcher<'a> {
                 && depth >= 3
                 && eval >= beta
                 && static_eval >= beta
-                && self.has_pieces(pos)
+                && self.piece_material(pos) >= self.p.nmp_material
             {
                 let r = self.p.nmp_base
                     + depth / self.p.nmp_depth_div
