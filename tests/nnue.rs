@@ -390,35 +390,46 @@ fn what_is_not_a_network_is_refused_in_one_line() {
     std::fs::remove_file(&fifo).unwrap();
 }
 
-/// What `data/nnue/` keeps reads as what it is: the network is chess's, and each
-/// games file's first games (all of them would take a minute once there are millions of
+/// What `data/nnue/` keeps reads as what it is: the network is chess's, and the first games
+/// of each games file (all of them would take a minute once there are millions of
 /// positions; git keeps the bytes whole, so what can break them is a change of format or
-/// of the rules) replay through the rules to their ends.
+/// of the rules) replay through the rules of the game its folder names to their ends.
 #[test]
 fn the_kept_network_and_positions_read_whole() {
-    let v = variant(VariantId::Chess);
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/nnue");
     let bytes = std::fs::read(root.join("chess.nnue")).unwrap();
-    let net = rankup::ai::nnue::Network::from_bytes(&bytes, v).unwrap();
+    let net = rankup::ai::nnue::Network::from_bytes(&bytes, variant(VariantId::Chess)).unwrap();
     assert_eq!((net.game(), net.hidden()), ("chess", 384));
-    let mut files: Vec<_> = std::fs::read_dir(root.join("chess"))
+    let mut folders: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
         .collect();
-    files.sort();
-    assert!(!files.is_empty());
-    for file in files {
-        assert_eq!(file.extension().unwrap(), "games", "{}", file.display());
-        let mut reader =
-            rankup::ai::nnue::games::GamesReader::new(std::fs::File::open(&file).unwrap(), v)
-                .unwrap();
-        let mut positions = 0;
-        while reader.games() < 200 {
-            let Some(game) = reader.next_game().unwrap() else {
-                break;
-            };
-            positions += game.positions.len();
+    folders.sort();
+    assert!(folders.iter().any(|f| f.ends_with("chess")), "{folders:?}");
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_str().unwrap();
+        let id: VariantId = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v = variant(id);
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{}", folder.display());
+        for file in files {
+            assert_eq!(file.extension().unwrap(), "games", "{}", file.display());
+            let mut reader =
+                rankup::ai::nnue::games::GamesReader::new(std::fs::File::open(&file).unwrap(), v)
+                    .unwrap();
+            let mut positions = 0;
+            while reader.games() < 200 {
+                let Some(game) = reader.next_game().unwrap() else {
+                    break;
+                };
+                positions += game.positions.len();
+            }
+            assert!(reader.games() > 0 && positions > 0, "{}", file.display());
         }
-        assert!(reader.games() > 0 && positions > 0, "{}", file.display());
     }
 }
