@@ -1025,25 +1025,24 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    /// Whether the side to move has a piece that is neither royal nor a Pawn (else null
-    /// moves are unsafe: zugzwang).
-    fn has_pieces(&self, pos: &Position) -> bool {
-        Squares(pos.pieces_of(pos.turn())).any(|sq| {
-            pos.piece_at(sq).is_some_and(|p| {
-                let k = p.kind().index();
-                !self.t.royal[k] && !self.t.pawn[k]
-            })
-        })
-    }
-
-    /// The material of the side to move at level one, Pawns and the royal piece aside.
-    fn piece_material(&self, pos: &Position) -> i32 {
+    /// The kinds of the side to move's pieces that are neither royal nor Pawns.
+    fn piece_kinds<'p>(&self, pos: &'p Position) -> impl Iterator<Item = usize> + use<'p, '_> {
         Squares(pos.pieces_of(pos.turn()))
             .filter_map(|sq| pos.piece_at(sq))
             .map(|p| p.kind().index())
             .filter(|&k| !self.t.royal[k] && !self.t.pawn[k])
-            .map(|k| self.t.kind_value[k])
-            .sum()
+    }
+
+    /// Whether the side to move has a piece besides Pawns and its royal piece (else the
+    /// ending is a Pawn ending, where shallow pruning is unsafe).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        self.piece_kinds(pos).next().is_some()
+    }
+
+    /// The material of the side to move at level one, Pawns and the royal piece aside (with
+    /// too little, null moves are unsafe: zugzwang).
+    fn piece_material(&self, pos: &Position) -> i32 {
+        self.piece_kinds(pos).map(|k| self.t.kind_value[k]).sum()
     }
 
     /// The continuation keys of the last two moves before `ply` (the opponent's, then ours).
